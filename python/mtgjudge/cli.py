@@ -1,0 +1,135 @@
+"""The ``mtgjudge`` command."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from mtgjudge.rulings.corpus import Corpus, load_corpus
+from mtgjudge.rulings.format import json_schema
+from mtgjudge.rulings.report import explain_outcome, load_unsupported
+from mtgjudge.rulings.runner import ERROR, FAILED, PASSED, UNSUPPORTED, Outcome, run_ruling
+
+
+def _outcomes(corpus: Corpus, features: set[str] | None = None) -> list[Outcome]:
+    outcomes: list[Outcome] = []
+    for problem in corpus.problems:
+        outcomes.append(
+            Outcome(id=problem.path, status=ERROR, message=str(problem), path=problem.path)
+        )
+    for ruling in corpus.rulings:
+        if features is not None and not set(ruling.features) <= features:
+            continue
+        outcomes.extend(run_ruling(ruling))
+    return outcomes
+
+
+def summary_line(outcomes: list[Outcome], unsupported: int) -> str:
+    passed = sum(1 for o in outcomes if o.status == PASSED)
+    failed = sum(1 for o in outcomes if o.status in (FAILED, ERROR))
+    line = f"{passed} passed, {failed} failed"
+    if unsupported:
+        line += f", {unsupported} unsupported"
+    return line
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    corpus = load_corpus(args.paths or None)
+    features = set(args.features.split(",")) if args.features else None
+    outcomes = _outcomes(corpus, features)
+    unsupported = load_unsupported(corpus.root) if not args.paths and corpus.root else []
+    failed = [o for o in outcomes if o.status in (FAILED, ERROR)]
+    if args.json:
+        records = [{"id": o.id, "status": o.status, "message": o.message} for o in outcomes]
+        records += [{"id": u.id, "status": UNSUPPORTED, "message": u.reason} for u in unsupported]
+        report = {
+            "probes": records,
+            "passed": sum(1 for o in outcomes if o.status == PASSED),
+            "failed": len(failed),
+            "unsupported": len(unsupported),
+        }
+        json.dump(report, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    else:
+        for outcome in failed:
+            where = f" ({outcome.path})" if outcome.path and outcome.path != outcome.id else ""
+            label = "ERROR" if outcome.status == ERROR else "FAIL"
+            print(f"{label} {outcome.id}{where}: {outcome.message}")
+        print(summary_line(outcomes, len(unsupported)))
+    return 1 if failed else 0
+
+
+def cmd_explain(args: argparse.Namespace) -> int:
+    corpus = load_corpus(args.paths or None)
+    wanted = args.id
+    matches = [
+        ruling
+        for ruling in corpus.rulings
+        if ruling.id == wanted or any(p.full_id == wanted for p in ruling.probes)
+    ]
+    if not matches:
+        print(f"no ruling or probe with id {wanted!r}", file=sys.stderr)
+        return 2
+    ruling = matches[0]
+    status = 0
+    for outcome in run_ruling(ruling):
+        if wanted != ruling.id and outcome.id != wanted:
+            continue
+        print(explain_outcome(outcome))
+        print()
+        if outcome.status != PASSED:
+            status = 1
+    return status
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    corpus = load_corpus(None)
+    json.dump(json_schema(corpus.features), sys.stdout, indent=2)
+    sys.stdout.write("\n")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="mtgjudge",
+        description="An executable test oracle for the official rules of Magic: The Gathering.",
+    )
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    check = commands.add_parser("check", help="run rulings and report the verdicts")
+    check.add_argument(
+        "paths",
+        nargs="*",
+        type=Path,
+        help="ruling files or directories (default: the bundled corpus)",
+    )
+    check.add_argument("--json", action="store_true", help="print a machine-readable report")
+    check.add_argument(
+        "--features", help="run only rulings whose features are all in this comma-separated list"
+    )
+    check.set_defaults(run=cmd_check)
+
+    explain = commands.add_parser(
+        "explain", help="show a ruling, its setup and a step-by-step trace"
+    )
+    explain.add_argument("id", help="a ruling id, or a probe id RULING/PROBE")
+    explain.add_argument(
+        "paths", nargs="*", type=Path, help="where to look (default: the bundled corpus)"
+    )
+    explain.set_defaults(run=cmd_explain)
+
+    schema = commands.add_parser("schema", help="print the JSON Schema of ruling files")
+    schema.set_defaults(run=cmd_schema)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    return int(args.run(args))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,423 @@
+"""Combat in the game model (506–511): what was declared, and the bridge to
+the Rust kernel that checks declarations and resolves the damage steps.
+
+The kernel reads the creatures' characteristics as they are when each step
+begins, so a scenario may change them between the steps (510.4)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from mtgjudge import _core
+from mtgjudge.errors import IllegalActionError, InvalidInputError
+from mtgjudge.keywords import mask
+
+if TYPE_CHECKING:
+    from mtgjudge.game import Game
+    from mtgjudge.objects import GameObject
+
+#: An attack target as the kernel takes it: ("player", index) and so on.
+KernelTarget = tuple[str, int]
+
+
+@dataclass
+class CombatRecord:
+    """The attacks and blocks of the current combat phase, by object serial."""
+
+    #: attacker serial -> ("player", name) or ("planeswalker", serial) or ("nothing", "")
+    attacks: dict[int, tuple[str, object]] = field(default_factory=dict)
+    blocked: set[int] = field(default_factory=set)
+    #: (blocker serial, attacker serial), in declaration order
+    blocks: list[tuple[int, int]] = field(default_factory=list)
+    attackers_declared: bool = False
+    blockers_declared: bool = False
+    #: Some creature attacked this combat (508.8).
+    any_attacked: bool = False
+    progress: str = "not_started"
+
+    def forget_missing(self, on_battlefield: set[int]) -> None:
+        """A permanent that leaves the battlefield leaves combat (506.4); an
+        attacker it blocked stays blocked (509.1h)."""
+        self.attacks = {a: t for a, t in self.attacks.items() if a in on_battlefield}
+        self.blocks = [
+            (b, a) for b, a in self.blocks if b in on_battlefield and a in on_battlefield
+        ]
+        for attacker, (kind, target) in list(self.attacks.items()):
+            if kind == "planeswalker" and target not in on_battlefield:
+                # 506.4c: it keeps attacking, but attacks nothing.
+                self.attacks[attacker] = ("nothing", "")
+
+    def remove_from_combat(self, serial: int) -> None:
+        self.attacks.pop(serial, None)
+        self.blocks = [(b, a) for b, a in self.blocks if serial not in (b, a)]
+
+    def is_attacking(self, serial: int) -> bool:
+        return serial in self.attacks
+
+    def is_blocking(self, serial: int) -> bool:
+        return any(b == serial for b, _ in self.blocks)
+
+
+class KernelBoard:
+    """The game's creatures, planeswalkers and players, as one kernel call sees them."""
+
+    def __init__(self, game: Game):
+        self.game = game
+        self.players = list(game.players)
+        self.kernel = _core.Combat([game.players[name].life for name in self.players])
+        self.creatures: list[GameObject] = []
+        self.walkers: list[GameObject] = []
+        for obj in game.battlefield():
+            current = game.characteristics(obj)
+            if "creature" in current.types and current.power is not None:
+                self.kernel.add_creature(
+                    self.player_index(current.controller),
+                    current.power,
+                    current.toughness,
+                    damage=obj.damage,
+                    keywords=mask(current.keywords),
+                    keyword_counters=mask(current.counter_keywords),
+                    tapped=obj.tapped,
+                    summoning_sick=obj.summoning_sick,
+                    block_limit=obj.block_limit,
+                    struck_first=obj.struck_first,
+                )
+                self.creatures.append(obj)
+            if "planeswalker" in current.types:
+                self.kernel.add_planeswalker(
+                    self.player_index(current.controller), obj.counters.get("loyalty", 0)
+                )
+                self.walkers.append(obj)
+        self._creature_index = {obj.serial: i for i, obj in enumerate(self.creatures)}
+        self._walker_index = {obj.serial: i for i, obj in enumerate(self.walkers)}
+        record = game.combat
+        if record is not None:
+            for attacker, target in record.attacks.items():
+                if attacker in self._creature_index:
+                    self.kernel.restore_attack(
+                        self._creature_index[attacker],
+                        self._stored_target(target),
+                        attacker in record.blocked,
+                    )
+            for blocker, attacker in record.blocks:
+                if blocker in self._creature_index and attacker in self._creature_index:
+                    self.kernel.restore_block(
+                        self._creature_index[blocker], self._creature_index[attacker]
+                    )
+            self.kernel.attacked = record.any_attacked
+            self.kernel.progress = record.progress
+
+    # ----- translation -----
+
+    def player_index(self, name: str) -> int:
+        try:
+            return self.players.index(name)
+        except ValueError:
+            raise InvalidInputError(f"no player named {name!r}") from None
+
+    def index(self, obj: GameObject) -> int:
+        try:
+            return self._creature_index[obj.serial]
+        except KeyError:
+            raise InvalidInputError(f"{obj.ref} is not a creature on the battlefield") from None
+
+    def _stored_target(self, target: tuple[str, object]) -> KernelTarget:
+        kind, value = target
+        if kind == "player":
+            return ("player", self.player_index(str(value)))
+        if kind == "planeswalker" and value in self._walker_index:
+            return ("planeswalker", self._walker_index[value])  # type: ignore[index]
+        return ("nothing", 0)
+
+    def target(self, name: str) -> KernelTarget:
+        """A player name or the ref of a creature or planeswalker."""
+        if name in self.game.players:
+            return ("player", self.player_index(name))
+        obj = self.game.obj(name)
+        if obj.serial in self._walker_index:
+            return ("planeswalker", self._walker_index[obj.serial])
+        if obj.serial in self._creature_index:
+            return ("creature", self._creature_index[obj.serial])
+        raise InvalidInputError(
+            f"{name} is not a player, creature or planeswalker on the battlefield"
+        )
+
+    def name_of(self, kind: str, index: int) -> str:
+        if kind == "player":
+            return self.players[index]
+        if kind == "planeswalker":
+            return self.walkers[index].ref
+        return self.creatures[index].ref
+
+    # ----- writing results back -----
+
+    def sync(self, events: _core.StepEvents | None) -> None:
+        game = self.game
+        for index, obj in enumerate(self.creatures):
+            state = self.kernel.creature(index)
+            obj.damage = state.damage
+            obj.tapped = state.tapped
+            obj.struck_first = state.struck_first
+        for index, name in enumerate(self.players):
+            game.players[name].life = self.kernel.life(index)
+        for index, obj in enumerate(self.walkers):
+            obj.counters["loyalty"] = self.kernel.loyalty(index)
+        if game.combat is not None:
+            game.combat.progress = self.kernel.progress
+        if events is None:
+            return
+        self._record(events)
+
+    def _record(self, events: _core.StepEvents) -> None:
+        from mtgjudge.game import DamageRecord, LifeGainRecord
+
+        game = self.game
+        combat_number = game.turn.combat_phase_number() if game.turn.in_combat() else 0
+        for source, (kind, index), amount, step in events.damage:
+            attacker = self.creatures[source]
+            recipient = self.name_of(kind, index)
+            game.history.damage.append(
+                DamageRecord(attacker.ref, recipient, amount, step, combat_number)
+            )
+            game.note(
+                _damage_rule(game, attacker, kind, step),
+                _damage_text(game, attacker, kind, recipient, amount),
+            )
+            if kind == "player":
+                game.note("120.3a", f"{recipient} loses {amount} life")
+            elif kind == "planeswalker":
+                game.note("120.3c", f"{amount} loyalty counters are removed from {recipient}")
+        for player, amount, source, step in events.life_gains:
+            name = self.players[player]
+            game.history.life_gains.append(
+                LifeGainRecord(name, amount, self.creatures[source].ref, step)
+            )
+            game.note(
+                "702.15b",
+                f"{name} gains {amount} life because {self.creatures[source].name} has lifelink",
+            )
+        for player in events.losers:
+            name = self.players[player]
+            game.players[name].has_lost = True
+            game.note("704.5a", f"{name} has 0 or less life and loses the game")
+        dying = [(self.creatures[index], rule) for index, rule in events.deaths]
+        dying += [(self.walkers[index], "704.5i") for index in events.planeswalker_deaths]
+        for obj, rule in dying:
+            game.note(rule, f"{obj.name} is put into its owner's graveyard ({_DEATH_TEXT[rule]})")
+        for obj, rule in dying:
+            game.put_into_graveyard(obj, rule)
+
+
+_DEATH_TEXT = {
+    "704.5f": "toughness 0 or less",
+    "704.5g": "lethal damage",
+    "704.5h": "damage from a source with deathtouch",
+    "704.5i": "0 loyalty",
+}
+
+
+def _damage_rule(game: Game, source: GameObject, kind: str, step: str | None) -> str:
+    if step is None:
+        return "120.3"
+    record = game.combat
+    if record is None or source.serial not in record.attacks:
+        return "510.1d"
+    if source.serial not in record.blocked:
+        return "510.1b"
+    return "510.1c" if kind == "creature" else "702.19b"
+
+
+def _damage_text(game: Game, source: GameObject, kind: str, recipient: str, amount: int) -> str:
+    name = recipient if kind == "player" else game.obj(recipient).name
+    record = game.combat
+    if kind != "creature" and record is not None and source.serial in record.blocked:
+        return f"{amount} of {source.name}'s damage tramples over to {name}"
+    return f"{source.name} deals {amount} damage to {name}"
+
+
+# ----- the turn-based actions of combat -----
+
+
+def declare_attackers(game: Game, attacks: dict[str, str]) -> None:
+    """508.1: the active player declares attackers, each attacking a player
+    or a planeswalker."""
+    if game.turn.position != "declare_attackers":
+        game.advance_to("declare_attackers")
+    record = game.combat
+    assert record is not None
+    if record.attackers_declared:
+        raise IllegalActionError("attackers were already declared in this combat", rule="508.1")
+    board = KernelBoard(game)
+    declared = []
+    for ref, target in attacks.items():
+        obj = game.obj(ref)
+        kernel_target = board.target(target)
+        if kernel_target[0] == "creature":
+            raise InvalidInputError(
+                f"{ref} can't attack {target}: only a player or planeswalker can be attacked (506.3)"
+            )
+        declared.append((board.index(obj), kernel_target))
+    board.kernel.declare_attackers(board.player_index(game.turn.active_player), declared)
+    for ref, target in attacks.items():
+        obj = game.obj(ref)
+        if target in game.players:
+            record.attacks[obj.serial] = ("player", target)
+        else:
+            record.attacks[obj.serial] = ("planeswalker", game.obj(target).serial)
+        tapped = board.kernel.creature(board.index(obj)).tapped
+        how = (
+            "and becomes tapped (508.1f)"
+            if tapped
+            else "without tapping, since it has vigilance (702.20b)"
+        )
+        game.note("508.1", f"{obj.name} attacks {_target_name(game, target)} {how}")
+    record.attackers_declared = True
+    record.any_attacked = bool(attacks)
+    board.sync(None)
+
+
+def declare_blockers(game: Game, blocks: dict[str, list[str]]) -> None:
+    """509.1: the defending player declares blockers."""
+    if game.turn.position != "declare_blockers":
+        game.advance_to("declare_blockers")
+        if game.turn.position != "declare_blockers":
+            raise IllegalActionError(
+                "no creatures attacked, so there is no declare blockers step", rule="508.8"
+            )
+    record = game.combat
+    assert record is not None
+    if record.blockers_declared:
+        raise IllegalActionError("blockers were already declared in this combat", rule="509.1")
+    board = KernelBoard(game)
+    pairs = []
+    for blocker_ref, attacker_refs in blocks.items():
+        blocker = game.obj(blocker_ref)
+        for attacker_ref in attacker_refs:
+            pairs.append((blocker, game.obj(attacker_ref)))
+    board.kernel.declare_blockers([(board.index(b), board.index(a)) for b, a in pairs])
+    for blocker, attacker in pairs:
+        record.blocks.append((blocker.serial, attacker.serial))
+        record.blocked.add(attacker.serial)
+        game.note("509.1", f"{blocker.name} blocks {attacker.name}")
+    for serial in record.attacks:
+        if serial not in record.blocked:
+            obj = game.by_serial(serial)
+            if obj is not None:
+                game.note("509.1h", f"{obj.name} is unblocked")
+    record.blockers_declared = True
+
+
+def damage_step_remains(game: Game) -> bool:
+    record = game.combat
+    return record is not None and record.any_attacked and record.progress != "finished"
+
+
+def resolve_damage_step(game: Game, assignments: dict[str, dict[str, int]]) -> str:
+    """Resolves the next combat damage step (510) and returns which one it
+    was: "first_strike" or "regular"."""
+    if game.turn.position != "combat_damage":
+        game.advance_to("combat_damage")
+        if game.turn.position != "combat_damage":
+            raise IllegalActionError(
+                "no creatures attacked, so there is no combat damage step", rule="508.8"
+            )
+    if not damage_step_remains(game):
+        raise IllegalActionError("no combat damage step remains in this combat", rule="510.4")
+    board = KernelBoard(game)
+    step = board.kernel.next_damage_step()
+    assert step is not None
+    choices = []
+    for source_ref, split in assignments.items():
+        source = game.obj(source_ref)
+        for recipient, amount in split.items():
+            choices.append((board.index(source), board.target(recipient), amount))
+    second_step = board.kernel.progress == "first_strike_dealt"
+    _explain_step(game, board, step)
+    events = board.kernel.resolve_damage_step(choices)
+    if step == "first_strike":
+        game.turn.history[-1] = "first_strike_damage"
+    elif second_step:
+        # 510.4: the phase gets a second combat damage step.
+        game.turn.history.append("combat_damage")
+    game.history.damage_steps.append(step)
+    board.sync(events)
+    game.check_state_based_actions()
+    return step
+
+
+def _explain_step(game: Game, board: KernelBoard, step: str) -> None:
+    record = game.combat
+    assert record is not None
+    in_combat = [
+        obj
+        for obj in board.creatures
+        if record.is_attacking(obj.serial) or record.is_blocking(obj.serial)
+    ]
+    if step == "first_strike":
+        strikers = [
+            obj.name
+            for obj in in_combat
+            if {"first strike", "double strike"} & game.characteristics(obj).all_keywords
+        ]
+        game.note(
+            "510.4",
+            f"first-strike combat damage step, because {_and(strikers)} "
+            f"{'has' if len(strikers) == 1 else 'have'} first strike or double strike; "
+            "only creatures with first strike or double strike assign combat damage",
+        )
+    elif record.progress == "first_strike_dealt":
+        again = [
+            obj.name
+            for obj in in_combat
+            if obj.struck_first and "double strike" in game.characteristics(obj).all_keywords
+        ]
+        late = [obj.name for obj in in_combat if not obj.struck_first]
+        done = [
+            obj.name
+            for obj in in_combat
+            if obj.struck_first and "double strike" not in game.characteristics(obj).all_keywords
+        ]
+        parts = []
+        if late:
+            parts.append(
+                f"{_and(late)} had neither first strike nor double strike as the first step began"
+            )
+        if again:
+            parts.append(
+                f"{_and(again)} currently {'has' if len(again) == 1 else 'have'} double strike"
+            )
+        if done:
+            parts.append(
+                f"{_and(done)} already struck and {'does' if len(done) == 1 else 'do'} not have double strike now, so {'it does' if len(done) == 1 else 'they do'}n't assign again"
+            )
+        game.note(
+            "510.4",
+            "second combat damage step: " + "; ".join(parts)
+            if parts
+            else "second combat damage step",
+        )
+    else:
+        game.note(
+            "510.4",
+            "no attacking or blocking creature has first strike or double strike, so there is one combat damage step",
+        )
+
+
+def _and(names: list[str]) -> str:
+    if not names:
+        return "no creature"
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _target_name(game: Game, target: str) -> str:
+    return target if target in game.players else game.obj(target).name
+
+
+def remove_from_combat(game: Game, obj: GameObject) -> None:
+    """506.4: an effect removes it from combat."""
+    if game.combat is not None:
+        game.combat.remove_from_combat(obj.serial)
+    game.note("506.4", f"{obj.name} is removed from combat")

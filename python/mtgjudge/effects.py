@@ -1,0 +1,194 @@
+"""Continuous effects (611) and the characteristics they produce (613).
+
+The model applies effects in a simplified layer order that is exact for the
+effects scenarios can describe: control (layer 2), abilities (layer 6, in
+timestamp order), then power and toughness (7b setting, 7c modifying,
+including counters, 613.4)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from mtgjudge.keywords import COUNTER_KEYWORDS
+
+if TYPE_CHECKING:
+    from mtgjudge.game import Game
+    from mtgjudge.objects import GameObject
+
+
+@dataclass(frozen=True)
+class ObjectFilter:
+    """Which permanents an effect looks at, relative to a player ("you")."""
+
+    controller: str = "any"  # "you", "opponents" or "any"
+    types: frozenset[str] = frozenset()
+    subtypes: frozenset[str] = frozenset()
+    colors: frozenset[str] = frozenset()
+    #: Excludes the effect's own source ("other Slivers").
+    other: bool = False
+
+    def matches(self, game: Game, obj: GameObject, you: str, source_serial: int | None) -> bool:
+        if obj.zone != "battlefield":
+            return False
+        if self.other and obj.serial == source_serial:
+            return False
+        current = game.characteristics(obj, up_to_layer=5)
+        if self.controller == "you" and current.controller != you:
+            return False
+        if self.controller == "opponents" and current.controller == you:
+            return False
+        if self.types and not self.types <= current.types:
+            return False
+        if self.subtypes and not self.subtypes & current.subtypes:
+            return False
+        return not (self.colors and not self.colors & current.colors)
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A simple board condition a static ability may depend on."""
+
+    #: "you control a [filter] permanent" (the filter's controller is ignored).
+    you_control: ObjectFilter | None = None
+    #: "you have more than N life".
+    life_above: int | None = None
+
+    def holds(self, game: Game, you: str, source_serial: int | None) -> bool:
+        if self.you_control is not None:
+            wanted = ObjectFilter(
+                controller="you",
+                types=self.you_control.types,
+                subtypes=self.you_control.subtypes,
+                colors=self.you_control.colors,
+                other=self.you_control.other,
+            )
+            if not any(wanted.matches(game, obj, you, source_serial) for obj in game.battlefield()):
+                return False
+        return self.life_above is None or game.players[you].life > self.life_above
+
+
+@dataclass(frozen=True)
+class Modification:
+    """What an effect does to each object it affects."""
+
+    grant: frozenset[str] = frozenset()
+    lose: frozenset[str] = frozenset()
+    power: int = 0
+    toughness: int = 0
+    set_base: tuple[int, int] | None = None
+    controller: str | None = None
+
+
+@dataclass
+class ContinuousEffect:
+    """A continuous effect, either from a resolved spell or ability, with its
+    affected set locked in as it began (611.2c), or from a static ability,
+    applying to whatever matches while its source is on the battlefield
+    (611.3)."""
+
+    timestamp: int
+    modification: Modification
+    you: str
+    duration: str  # "end_of_turn", "end_of_combat", "permanent" or "static"
+    affected: frozenset[int] | None = None
+    filter: ObjectFilter | None = None
+    source_serial: int | None = None
+    condition: Condition | None = None
+    description: str = ""
+
+    def applies_to(self, game: Game, obj: GameObject) -> bool:
+        if self.affected is not None:
+            return obj.serial in self.affected
+        if self.source_serial is not None and not game.is_on_battlefield(self.source_serial):
+            return False
+        if self.condition is not None and not self.condition.holds(
+            game, self.you, self.source_serial
+        ):
+            return False
+        return self.filter is not None and self.filter.matches(
+            game, obj, self.you, self.source_serial
+        )
+
+
+@dataclass(frozen=True)
+class Characteristics:
+    """An object's characteristics and controller after continuous effects."""
+
+    controller: str
+    types: frozenset[str]
+    subtypes: frozenset[str]
+    colors: frozenset[str]
+    power: int | None
+    toughness: int | None
+    #: Keywords from abilities and effects.
+    keywords: frozenset[str] = field(default_factory=frozenset)
+    #: Keywords from keyword counters (122.1b).
+    counter_keywords: frozenset[str] = field(default_factory=frozenset)
+
+    @property
+    def all_keywords(self) -> frozenset[str]:
+        return self.keywords | self.counter_keywords
+
+
+def counter_keywords(counters: Iterable[str]) -> frozenset[str]:
+    return frozenset(name for name in counters if name in COUNTER_KEYWORDS)
+
+
+def compute(
+    game: Game, obj: GameObject, effects: list[ContinuousEffect], up_to_layer: int = 7
+) -> Characteristics:
+    """The object's characteristics after ``effects`` (613.1)."""
+    controller = obj.controller
+    relevant = [effect for effect in effects if _could_apply(effect, obj)]
+    # Layer 2: control-changing effects, in timestamp order.
+    for effect in relevant:
+        if effect.modification.controller is not None and effect.applies_to(game, obj):
+            controller = effect.modification.controller
+    partial = Characteristics(
+        controller=controller,
+        types=obj.types,
+        subtypes=obj.subtypes,
+        colors=obj.colors,
+        power=obj.power,
+        toughness=obj.toughness,
+    )
+    if up_to_layer < 6:
+        return partial
+    # Layer 6: abilities (613.1f), keyword counters included.
+    keywords = set(obj.keywords)
+    from_counters = set(counter_keywords(name for name, n in obj.counters.items() if n > 0))
+    power, toughness = obj.power, obj.toughness
+    applying = [effect for effect in relevant if effect.applies_to(game, obj)]
+    for effect in applying:
+        keywords |= effect.modification.grant
+        keywords -= effect.modification.lose
+        from_counters -= effect.modification.lose
+    # Layer 7b: effects that set base power and toughness; 7c: modifications
+    # and counters (613.4b, 613.4c).
+    if power is not None and toughness is not None:
+        for effect in applying:
+            if effect.modification.set_base is not None:
+                power, toughness = effect.modification.set_base
+        for effect in applying:
+            power += effect.modification.power
+            toughness += effect.modification.toughness
+        plus = obj.counters.get("+1/+1", 0)
+        minus = obj.counters.get("-1/-1", 0)
+        power += plus - minus
+        toughness += plus - minus
+    return Characteristics(
+        controller=controller,
+        types=obj.types,
+        subtypes=obj.subtypes,
+        colors=obj.colors,
+        power=power,
+        toughness=toughness,
+        keywords=frozenset(keywords),
+        counter_keywords=frozenset(from_counters),
+    )
+
+
+def _could_apply(effect: ContinuousEffect, obj: GameObject) -> bool:
+    return effect.affected is None or obj.serial in effect.affected

@@ -1,0 +1,85 @@
+"""The exceptions mtgjudge raises.
+
+``MtgJudgeError`` is the root. The Rust kernel raises these same classes
+(the binding maps each core error onto one of them in ``rust/python/src/errors.rs``).
+
+- ``InvalidInputError`` (also a ``ValueError``): input that doesn't describe a
+  game, such as an index out of range or a malformed mana cost.
+- ``RulingFormatError`` (also a ``ValueError``): a ruling file that doesn't
+  follow the format; it names the file, the key path and what was expected.
+- ``IllegalActionError``: an action the rules forbid; ``rule`` names the rule
+  and ``fault`` is a stable snake-case name for what was wrong.
+- ``InternalError``: a bug in mtgjudge; please report it.
+"""
+
+from __future__ import annotations
+
+
+class MtgJudgeError(Exception):
+    """Root of every mtgjudge exception."""
+
+
+class InternalError(MtgJudgeError):
+    """A bug in mtgjudge (for example a Rust panic caught at the boundary)."""
+
+
+class InvalidInputError(MtgJudgeError, ValueError):
+    """Input that doesn't describe a game state the kernels can work on."""
+
+
+class RulingFormatError(MtgJudgeError, ValueError):
+    """A ruling file that doesn't follow the ruling format."""
+
+    def __init__(self, path: str, key_path: str, expected: str) -> None:
+        self.path = path
+        self.key_path = key_path
+        self.expected = expected
+        where = f"{path}: {key_path}" if key_path else path
+        super().__init__(f"{where}: {expected}")
+
+
+class IllegalActionError(MtgJudgeError):
+    """An action the rules don't allow. ``rule`` is the rule it breaks."""
+
+    def __init__(self, message: str, rule: str | None = None, fault: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.rule = rule
+        self.fault = fault
+
+    def __reduce__(self):  # keep rule and fault across pickling
+        return (type(self), (self.message, self.rule, self.fault))
+
+
+class IllegalAttackError(IllegalActionError):
+    """An illegal declaration of attackers (508.1)."""
+
+
+class IllegalBlockError(IllegalActionError):
+    """An illegal declaration of blockers (509.1)."""
+
+
+class IllegalDamageAssignmentError(IllegalActionError):
+    """An illegal combat damage assignment (510.1, 702.19)."""
+
+
+class IllegalCastError(IllegalActionError):
+    """Casting a spell the rules don't allow now (601.3, 307.1, 117.1a)."""
+
+
+class IllegalPaymentError(IllegalActionError):
+    """A payment that doesn't pay the total cost (601.2h)."""
+
+
+__all__ = [
+    "IllegalActionError",
+    "IllegalAttackError",
+    "IllegalBlockError",
+    "IllegalCastError",
+    "IllegalDamageAssignmentError",
+    "IllegalPaymentError",
+    "InternalError",
+    "InvalidInputError",
+    "MtgJudgeError",
+    "RulingFormatError",
+]

@@ -1,0 +1,327 @@
+"""The game model that interprets scenarios: players, objects in zones,
+continuous effects, the turn, and a log of what happened. The hot loops
+(combat damage, state-based actions after damage) run in the Rust kernel;
+see :mod:`mtgjudge.combat`."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from mtgjudge import effects
+from mtgjudge.combat import CombatRecord, KernelBoard
+from mtgjudge.effects import Characteristics, ContinuousEffect, Modification, ObjectFilter
+from mtgjudge.errors import IllegalActionError, InvalidInputError
+from mtgjudge.objects import GameObject, new_serial
+from mtgjudge.turn import PHASE_STEPS, POSITIONS, Turn
+
+ZONES = ("battlefield", "graveyard", "exile", "hand", "library", "stack", "command")
+
+
+@dataclass
+class Player:
+    name: str
+    life: int = 20
+    has_lost: bool = False
+
+
+@dataclass(frozen=True)
+class DamageRecord:
+    """Damage that was dealt: by whom (scenario ref), to whom, how much, when."""
+
+    source: str
+    recipient: str
+    amount: int
+    step: str | None  # "first_strike", "regular", or None for noncombat damage
+    combat_number: int = 0
+
+
+@dataclass(frozen=True)
+class LifeGainRecord:
+    player: str
+    amount: int
+    source: str
+    step: str | None
+
+
+@dataclass(frozen=True)
+class TraceEntry:
+    """One step of an explanation: the rule applied, and what it did."""
+
+    rule: str | None
+    text: str
+
+    def __str__(self) -> str:
+        return f"{self.rule}: {self.text}" if self.rule else self.text
+
+
+@dataclass
+class History:
+    """What happened since the scenario began."""
+
+    damage: list[DamageRecord] = field(default_factory=list)
+    life_gains: list[LifeGainRecord] = field(default_factory=list)
+    #: Scenario refs of permanents put into a graveyard from the battlefield, with the rule.
+    deaths: list[tuple[str, str]] = field(default_factory=list)
+    #: The combat damage steps in order ("first_strike" or "regular").
+    damage_steps: list[str] = field(default_factory=list)
+
+
+class Game:
+    """A game in progress, as a scenario's setup describes it."""
+
+    def __init__(self, players: list[Player], active_player: str, position: str = "precombat_main"):
+        if active_player not in {player.name for player in players}:
+            raise InvalidInputError(f"the active player {active_player!r} is not a player")
+        if position not in POSITIONS:
+            raise InvalidInputError(f"unknown phase or step {position!r}")
+        self.players: dict[str, Player] = {player.name: player for player in players}
+        self.objects: list[GameObject] = []
+        self.refs: dict[str, GameObject] = {}
+        self.effects: list[ContinuousEffect] = []
+        self.turn = Turn(active_player)
+        self.turn.start_at(position)
+        self.combat: CombatRecord | None = CombatRecord() if self.turn.in_combat() else None
+        self.history = History()
+        self.trace: list[TraceEntry] = []
+        self._timestamp = 0
+
+    # ----- queries -----
+
+    def note(self, rule: str | None, text: str) -> None:
+        self.trace.append(TraceEntry(rule, text))
+
+    def next_timestamp(self) -> int:
+        self._timestamp += 1
+        return self._timestamp
+
+    def player_names(self) -> list[str]:
+        return list(self.players)
+
+    def opponents(self, player: str) -> list[str]:
+        return [name for name in self.players if name != player]
+
+    def obj(self, ref: str) -> GameObject:
+        """The object a scenario name refers to now."""
+        try:
+            return self.refs[ref]
+        except KeyError:
+            raise InvalidInputError(f"no object named {ref!r}") from None
+
+    def battlefield(self) -> list[GameObject]:
+        return [obj for obj in self.objects if obj.zone == "battlefield" and obj.exists]
+
+    def is_on_battlefield(self, serial: int) -> bool:
+        return any(obj.serial == serial for obj in self.battlefield())
+
+    def by_serial(self, serial: int) -> GameObject | None:
+        for obj in self.objects:
+            if obj.serial == serial:
+                return obj
+        return None
+
+    def characteristics(self, obj: GameObject, up_to_layer: int = 7) -> Characteristics:
+        return effects.compute(self, obj, self.effects, up_to_layer)
+
+    def is_creature(self, obj: GameObject) -> bool:
+        return obj.zone == "battlefield" and "creature" in obj.types
+
+    def is_planeswalker(self, obj: GameObject) -> bool:
+        return obj.zone == "battlefield" and "planeswalker" in obj.types
+
+    def controller(self, obj: GameObject) -> str:
+        return self.characteristics(obj, up_to_layer=5).controller
+
+    def display(self, obj: GameObject) -> str:
+        return obj.name
+
+    # ----- objects and zones -----
+
+    def add_object(self, obj: GameObject) -> GameObject:
+        if obj.ref in self.refs:
+            raise InvalidInputError(f"two objects are named {obj.ref!r}")
+        if obj.zone not in ZONES:
+            raise InvalidInputError(f"unknown zone {obj.zone!r}")
+        self.objects.append(obj)
+        self.refs[obj.ref] = obj
+        return obj
+
+    def move(
+        self, obj: GameObject, zone: str, *, controller: str | None = None, rule: str = "400.7"
+    ) -> GameObject:
+        """Moves an object to another zone. It becomes a new object with no
+        memory of its previous existence (400.7): no counters, damage,
+        status, attachments or effects carry over. A token that leaves the
+        battlefield ceases to exist once there (111.7, 111.8, 704.5d)."""
+        previous_zone = obj.zone
+        if previous_zone == "battlefield" and zone == "graveyard":
+            # 700.4: "dies" means put into a graveyard from the battlefield.
+            self.history.deaths.append((obj.ref, rule))
+        obj.zone = zone
+        obj.serial = new_serial()
+        obj.controller = controller or obj.owner
+        obj.tapped = False
+        obj.damage = 0
+        obj.counters = Counter()
+        obj.attached_to = None
+        obj.struck_first = False
+        obj.summoning_sick = zone == "battlefield"
+        if previous_zone == "battlefield":
+            self._leave_battlefield_cleanup()
+        if obj.token and previous_zone == "battlefield" and zone != "battlefield":
+            obj.exists = False
+            self.note("111.8", f"the token {obj.name} left the battlefield and ceases to exist")
+        return obj
+
+    def _leave_battlefield_cleanup(self) -> None:
+        """Auras attached to nothing go to the graveyard (704.5m); Equipment
+        attached to nothing stays, unattached (704.5n)."""
+        on_battlefield = {obj.serial for obj in self.battlefield()}
+        for other in self.battlefield():
+            if other.attached_to is not None and other.attached_to not in on_battlefield:
+                if "Aura" in other.subtypes:
+                    self.note(
+                        "704.5m", f"{other.name} is attached to nothing and goes to the graveyard"
+                    )
+                    self.move(other, "graveyard")
+                else:
+                    self.note("704.5n", f"{other.name} becomes unattached")
+                    other.attached_to = None
+        if self.combat is not None:
+            self.combat.forget_missing(on_battlefield)
+
+    def put_into_graveyard(self, obj: GameObject, rule: str) -> None:
+        self.move(obj, "graveyard", rule=rule)
+
+    # ----- effects -----
+
+    def add_effect(
+        self,
+        modification: Modification,
+        you: str,
+        *,
+        affected: list[GameObject] | None = None,
+        filter: ObjectFilter | None = None,
+        duration: str = "end_of_turn",
+        description: str = "",
+    ) -> ContinuousEffect:
+        """Creates a continuous effect from a resolving spell or ability. With
+        a filter, the affected set is locked in now (611.2c)."""
+        if affected is None:
+            if filter is None:
+                raise InvalidInputError("an effect needs objects or a filter")
+            affected = [obj for obj in self.battlefield() if filter.matches(self, obj, you, None)]
+        effect = ContinuousEffect(
+            timestamp=self.next_timestamp(),
+            modification=modification,
+            you=you,
+            duration=duration,
+            affected=frozenset(obj.serial for obj in affected),
+            description=description,
+        )
+        self.effects.append(effect)
+        return effect
+
+    # ----- life and damage -----
+
+    def check_state_based_actions(self) -> None:
+        """704.3: performed whenever a player would receive priority."""
+        board = KernelBoard(self)
+        board.sync(board.kernel.check_state_based_actions())
+
+    def deal_damage(self, source: GameObject, recipient: str, amount: int) -> None:
+        """Noncombat damage dealt by a creature (120.3); deathtouch and
+        lifelink apply wherever it comes from (702.2d, 702.15d)."""
+        board = KernelBoard(self)
+        events = board.kernel.deal_damage(board.index(source), board.target(recipient), amount)
+        board.sync(events)
+
+    # ----- turn structure -----
+
+    def advance_to(self, position: str, *, then_stop: bool = True) -> None:
+        """Proceeds through the turn until ``position`` begins, performing the
+        turn-based actions of each step on the way with no choices made (no
+        attackers, no blockers, default damage assignment)."""
+        if position not in POSITIONS:
+            raise InvalidInputError(f"unknown phase or step {position!r}")
+        from mtgjudge import combat
+
+        while True:
+            if self.turn.position == "combat_damage" and combat.damage_step_remains(self):
+                if position == "combat_damage":
+                    return
+                combat.resolve_damage_step(self, {})
+                continue
+            nxt = self.turn.next_position()
+            if nxt is None:
+                raise IllegalActionError(f"the turn ended before {position} began", rule="500.1")
+            self._end_current_step()
+            self.turn.move_to(*nxt)
+            skipped = self._begin_current_step()
+            if self.turn.position == position:
+                return
+            if position in skipped:
+                raise IllegalActionError(
+                    f"no creatures attacked, so the {position.replace('_', ' ')} step is skipped",
+                    rule="508.8",
+                )
+
+    def _end_current_step(self) -> None:
+        record = self.combat
+        if self.turn.position == "declare_attackers" and record and not record.attackers_declared:
+            record.attackers_declared = True
+            self.note("508.1", f"{self.turn.active_player} declares no attackers")
+        if self.turn.position == "declare_blockers" and self.combat is not None:
+            self.combat.blockers_declared = True
+        if self.turn.position == "end_of_combat":
+            # 511.3: everything is removed from combat; 500.5a: "until end of
+            # combat" effects end.
+            self.combat = None
+            self.effects = [e for e in self.effects if e.duration != "end_of_combat"]
+
+    def _begin_current_step(self) -> tuple[str, ...]:
+        """Performs what happens as the current phase or step begins, and
+        returns the steps skipped because of it."""
+        position = self.turn.position
+        phase = self.turn.phase
+        if position == "beginning_of_combat":
+            self.combat = CombatRecord()
+            extra = " (an additional combat phase)" if phase.additional else ""
+            self.note(
+                "506.1",
+                f"the combat phase begins{extra}; {self.turn.active_player} is the attacking player (506.2)",
+            )
+        elif position in ("declare_blockers", "combat_damage") and self.combat is not None:
+            if not self.combat.attacks and not self.combat.any_attacked:
+                # 508.8: skip the declare blockers and combat damage steps.
+                self.note(
+                    "508.8",
+                    "no creatures attacked, so the declare blockers and combat damage steps are skipped",
+                )
+                self.turn.history.pop()
+                self.turn.skip_to_step("end_of_combat")
+                return ("declare_blockers", "combat_damage")
+        elif position == "untap":
+            for obj in self.battlefield():
+                if self.controller(obj) == self.turn.active_player:
+                    obj.tapped = False
+        elif position == "cleanup":
+            # 514.2: damage wears off and "until end of turn" effects end.
+            for obj in self.battlefield():
+                obj.damage = 0
+            self.effects = [
+                e for e in self.effects if e.duration not in ("end_of_turn", "end_of_combat")
+            ]
+        elif position in ("precombat_main", "postcombat_main"):
+            extra = " (an additional main phase)" if phase.additional else ""
+            self.note("505.1", f"{position.replace('_', ' ')} phase begins{extra}")
+        return ()
+
+    def combat_steps(self) -> list[str]:
+        """The steps of the combat phases entered this turn, in order, with
+        ``first_strike_damage`` for a first-strike combat damage step."""
+        return [
+            name
+            for name in self.turn.history
+            if name in PHASE_STEPS["combat"] or name == "first_strike_damage"
+        ]

@@ -1,0 +1,41 @@
+"""Keyword names and the bit masks the kernel uses for them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from mtgjudge import _core
+
+#: Every keyword the kernel knows, in the order of its bits.
+KEYWORDS: tuple[str, ...] = tuple(_core.KEYWORDS)
+
+_BITS = {name: 1 << index for index, name in enumerate(KEYWORDS)}
+
+#: Keywords a keyword counter can be (122.1b): all but defender.
+COUNTER_KEYWORDS: frozenset[str] = frozenset(KEYWORDS) - {"defender"}
+
+#: Variants granted along with a keyword when an effect says "the same is
+#: true for" it (702.1c); trample over planeswalkers is a variant of trample
+#: (702.19c).
+VARIANTS: dict[str, frozenset[str]] = {"trample": frozenset({"trample over planeswalkers"})}
+
+
+def normalize(name: str) -> str:
+    """Lower case, with ``_`` and ``-`` read as spaces."""
+    return " ".join(name.replace("_", " ").replace("-", " ").lower().split())
+
+
+def is_keyword(name: str) -> bool:
+    return normalize(name) in _BITS
+
+
+def mask(names: Iterable[str]) -> int:
+    """The kernel's bit mask for a set of keyword names."""
+    bits = 0
+    for name in names:
+        bits |= _BITS[normalize(name)]
+    return bits
+
+
+def names(bits: int) -> frozenset[str]:
+    return frozenset(name for name, bit in _BITS.items() if bits & bit)

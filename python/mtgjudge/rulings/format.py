@@ -1,0 +1,527 @@
+"""The ruling file format: its shape (from which the JSON Schema is
+generated), and the loader that turns a file into a :class:`Ruling` or a
+:class:`~mtgjudge.errors.RulingFormatError` naming the file, the key path and
+what was expected. See ``rulings/README.md`` for the prose description."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from mtgjudge.errors import RulingFormatError
+from mtgjudge.keywords import KEYWORDS
+from mtgjudge.rulings.spec import (
+    AnyOf,
+    Array,
+    Bool,
+    Field,
+    FormatProblem,
+    Int,
+    Map,
+    Names,
+    Spec,
+    Str,
+    Table,
+    join,
+)
+from mtgjudge.turn import POSITIONS
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on Python < 3.11 only
+    import tomli as tomllib
+
+# ----- vocabulary -----
+
+RULING_ID = r"[A-Za-z0-9][A-Za-z0-9._-]*"
+PROBE_ID = r"[a-z0-9][a-z0-9._-]*"
+#: Players are capitalized ("Alice"); objects are lower case ("knight").
+PLAYER_NAME = r"[A-Z][A-Za-z0-9]*"
+OBJECT_REF = r"[a-z][a-z0-9_-]*"
+RULE_NUMBER = r"[1-9]\d{2}(\.\d+[a-z]?)?"
+COUNTER = r"[+-]\d+/[+-]\d+|loyalty|" + "|".join(k for k in KEYWORDS if k != "defender")
+
+COLORS = ("white", "blue", "black", "red", "green")
+CARD_TYPES = (
+    "artifact",
+    "battle",
+    "creature",
+    "enchantment",
+    "instant",
+    "kindred",
+    "land",
+    "planeswalker",
+    "sorcery",
+)
+ZONES = ("battlefield", "graveyard", "exile", "hand", "library", "stack")
+SETUP_ZONES = ("battlefield", "hand", "graveyard", "library", "exile")
+DAMAGE_STEPS = ("first_strike", "regular")
+#: Steps as ``expect.steps`` names them: a first-strike combat damage step is
+#: ``first_strike_damage`` (510.4).
+STEP_NAMES = (*POSITIONS, "first_strike_damage")
+ERROR_TYPES = (
+    "IllegalActionError",
+    "IllegalAttackError",
+    "IllegalBlockError",
+    "IllegalDamageAssignmentError",
+    "IllegalCastError",
+    "IllegalPaymentError",
+)
+DURATIONS = ("end_of_turn", "end_of_combat", "permanent")
+
+PLAYER = Str(
+    pattern=PLAYER_NAME, pattern_hint='"Alice" (a capitalized player name)', refers_to="player"
+)
+REF = Str(
+    pattern=OBJECT_REF,
+    pattern_hint='"knight" (a lower-case object name from the setup)',
+    refers_to="object",
+)
+TARGET = Str(
+    pattern=f"{PLAYER_NAME}|{OBJECT_REF}",
+    pattern_hint='"Bob" (a player) or "jace" (an object)',
+    refers_to="target",
+)
+KEYWORD = Str(enum=KEYWORDS, description="A keyword ability (122.1b, 702).")
+KEYWORD_LIST = Array(KEYWORD, unique=True)
+PT_CHANGE = Str(pattern=r"[+-]\d+/[+-]\d+", pattern_hint='"+2/+0"')
+PT_VALUE = Str(pattern=r"-?\d+/-?\d+", pattern_hint='"3/3"')
+RULE = Str(pattern=RULE_NUMBER, pattern_hint='"702.19b" (a rule number)')
+DATE = Str(pattern=r"\d{4}-\d{2}-\d{2}", pattern_hint='"2021-03-19"')
+NAME_LIST = Array(Str(min_length=1), unique=True)
+REF_LIST = Array(REF, unique=True)
+
+
+def by_object(value: Spec, description: str = "") -> Map:
+    """A table keyed by names of objects in the setup."""
+    return Map(
+        value,
+        key_pattern=OBJECT_REF,
+        key_hint="an object name from the setup",
+        keys_refer_to="object",
+        description=description,
+    )
+
+
+def by_player(value: Spec, description: str = "") -> Map:
+    """A table keyed by names of players in the setup."""
+    return Map(
+        value,
+        key_pattern=PLAYER_NAME,
+        key_hint="a player name",
+        keys_refer_to="player",
+        description=description,
+    )
+
+
+def _fields(required: tuple[str, ...] = (), **specs: Spec) -> dict[str, Field]:
+    return {name: Field(spec, name in required) for name, spec in specs.items()}
+
+
+FILTER = Table(
+    _fields(
+        controller=Str(enum=("you", "opponents", "any")),
+        types=Array(Str(enum=CARD_TYPES), unique=True),
+        subtypes=NAME_LIST,
+        colors=Array(Str(enum=COLORS), unique=True),
+        other=Bool(description="Excludes the source itself."),
+    ),
+    description="Which permanents, relative to the effect's controller.",
+)
+
+CONDITION = Table(
+    _fields(you_control=FILTER, life_above=Int()),
+    description="A board condition a static ability depends on.",
+    min_properties=1,
+)
+
+STATIC = Table(
+    _fields(
+        ("affects",),
+        affects=FILTER,
+        grant=KEYWORD_LIST,
+        pump=PT_CHANGE,
+        condition=CONDITION,
+    ),
+    description="A static ability of the permanent: it affects what matches while the permanent is on the battlefield (611.3).",
+)
+
+FACE = Table(
+    _fields(
+        ("name",),
+        name=Str(min_length=1),
+        mana_cost=Str(),
+        types=Array(Str(enum=CARD_TYPES), unique=True),
+        subtypes=NAME_LIST,
+        colors=Array(Str(enum=COLORS), unique=True),
+    ),
+    description="One half of a split card (709).",
+)
+
+OBJECT = Table(
+    _fields(
+        name=Str(min_length=1),
+        controller=PLAYER,
+        owner=PLAYER,
+        types=Array(Str(enum=CARD_TYPES), unique=True),
+        subtypes=NAME_LIST,
+        supertypes=NAME_LIST,
+        colors=Array(Str(enum=COLORS), unique=True),
+        mana_cost=Str(),
+        power=Int(),
+        toughness=Int(),
+        loyalty=Int(minimum=0),
+        keywords=KEYWORD_LIST,
+        counters=Map(
+            Int(minimum=0), key_pattern=COUNTER, key_hint='a counter such as "+1/+1" or "flying"'
+        ),
+        damage=Int(minimum=0),
+        tapped=Bool(),
+        summoning_sick=Bool(),
+        token=Bool(),
+        attached_to=REF,
+        block_limit=Int(minimum=1),
+        statics=Array(STATIC),
+        faces=Array(FACE, min_items=2),
+    ),
+    description="A card, token or permanent. `types` defaults to creature when power is given.",
+)
+
+PLAYER_ENTRY = AnyOf(
+    [PLAYER, Table(_fields(("name",), name=PLAYER, life=Int()))],
+)
+
+SETUP = Table(
+    _fields(
+        ("players",),
+        players=Array(PLAYER_ENTRY, min_items=1),
+        active_player=PLAYER,
+        step=Str(enum=POSITIONS),
+        **{
+            zone: Map(OBJECT, key_pattern=OBJECT_REF, key_hint="an object name")
+            for zone in SETUP_ZONES
+        },
+    ),
+    description="The board state every probe starts from.",
+)
+
+EFFECT = Table(
+    _fields(
+        ("to",),
+        to=AnyOf([REF_LIST, FILTER]),
+        you=PLAYER,
+        grant=KEYWORD_LIST,
+        lose=KEYWORD_LIST,
+        pump=PT_CHANGE,
+        set_base=PT_VALUE,
+        until=Str(enum=DURATIONS),
+        same_is_true_for_variants=Bool(
+            description="Grants every variant of each keyword (702.1c)."
+        ),
+    ),
+    description="A resolving spell or ability's continuous effect; with a filter the affected set is locked in as it resolves (611.2c).",
+)
+
+ACTION_SPECS: dict[str, Spec] = {
+    "attack": by_object(TARGET, "Declare attackers (508.1): each attacker and what it attacks."),
+    "block": by_object(AnyOf([REF, REF_LIST]), "Declare blockers (509.1); {} declares none."),
+    "damage": by_object(
+        Map(
+            Int(minimum=0),
+            key_pattern=f"{PLAYER_NAME}|{OBJECT_REF}",
+            key_hint="a recipient",
+            keys_refer_to="target",
+        ),
+        "Resolve the next combat damage step: explicit assignments per source, "
+        "the default policy for the rest (510).",
+    ),
+    "advance": Str(enum=POSITIONS, description="Proceed to the start of this phase or step."),
+    "grant": by_object(KEYWORD_LIST, "Gains keywords until end of turn."),
+    "lose": by_object(KEYWORD_LIST, "Loses keywords until end of turn."),
+    "pump": by_object(PT_CHANGE, "Gets +X/+Y until end of turn."),
+    "set_base": by_object(PT_VALUE, "Has base power and toughness X/Y until end of turn."),
+    "counters": by_object(
+        Map(Int(), key_pattern=COUNTER, key_hint="a counter name"),
+        "Puts (or, negative, removes) counters.",
+    ),
+    "remove_from_combat": REF_LIST,
+    "destroy": REF_LIST,
+    "sacrifice": REF_LIST,
+    "move": by_object(Str(enum=ZONES), "Moves objects to a zone (a new object, 400.7)."),
+    "deal_damage": Table(
+        _fields(("source", "to", "amount"), source=REF, to=TARGET, amount=Int(minimum=0)),
+        description="Noncombat damage from a creature (120.3).",
+    ),
+    "effect": EFFECT,
+    "gain_control": by_object(PLAYER),
+    "tap": REF_LIST,
+    "untap": REF_LIST,
+}
+
+ACTION = Table(
+    {name: Field(spec) for name, spec in ACTION_SPECS.items()},
+    one_of=tuple(ACTION_SPECS),
+    description="One action: a table with exactly one key, the action's kind.",
+)
+
+DEALT = Table(
+    _fields(
+        ("source", "to", "amount"),
+        source=REF,
+        to=TARGET,
+        amount=Int(minimum=1),
+        step=Str(enum=(*DAMAGE_STEPS, "noncombat")),
+    )
+)
+
+LIFE_GAINED = Table(
+    _fields(("player", "amount", "source"), player=PLAYER, amount=Int(minimum=1), source=REF)
+)
+
+ERROR = Table(
+    _fields(("type", "rule"), type=Str(enum=ERROR_TYPES), rule=RULE, fault=Str()),
+    description="The probe's last action must fail with this error.",
+)
+
+EXPECT_SPECS: dict[str, Spec] = {
+    "life": by_player(Int()),
+    "lost": Array(PLAYER, unique=True),
+    "damage": by_object(Int(minimum=0), "Damage marked on each permanent."),
+    "dealt": Array(DEALT, description="Every damage event of the probe (order doesn't matter)."),
+    "dealt_by": by_object(Int(minimum=0), "Total damage each source dealt."),
+    "life_gained": Array(
+        LIFE_GAINED, description="Every life-gain event of the probe (order doesn't matter)."
+    ),
+    "zone": by_object(Str(enum=(*ZONES, "nowhere"))),
+    "died": Array(
+        REF,
+        unique=True,
+        description="Exactly the objects state-based actions put into a graveyard.",
+    ),
+    "damage_steps": Array(Str(enum=DAMAGE_STEPS)),
+    "steps": Array(
+        Str(enum=STEP_NAMES), description="The steps of the combat phases entered so far this turn."
+    ),
+    "keywords": by_object(KEYWORD_LIST, "Exactly the keywords each object has."),
+    "power_toughness": by_object(PT_VALUE),
+    "tapped": by_object(Bool()),
+    "attacking": Array(REF, unique=True, description="Exactly the attacking creatures."),
+    "blocking": Array(REF, unique=True, description="Exactly the blocking creatures."),
+    "loyalty": by_object(Int(minimum=0)),
+    "controller": by_object(PLAYER),
+    "error": ERROR,
+}
+
+EXPECT = Table(
+    {name: Field(spec) for name, spec in EXPECT_SPECS.items()},
+    min_properties=1,
+    description="What must hold after the probe's actions.",
+)
+
+PROBE = Table(
+    _fields(
+        ("id", "expect"),
+        id=Str(pattern=PROBE_ID, pattern_hint='"unblocked" (lower case)'),
+        description=Str(),
+        actions=Array(ACTION),
+        expect=EXPECT,
+    ),
+    description="One probe: actions from the setup, then expectations.",
+)
+
+SOURCE = Table(
+    _fields(
+        cards=Array(
+            Table(_fields(("name", "date"), name=Str(min_length=1), date=DATE)), min_items=1
+        ),
+        reference=Str(pattern=r"R[0-9a-f]{8}", pattern_hint='"R23e1e199" (an id in rulings.json)'),
+        rule=RULE,
+        seeds=Array(Str(pattern=r"\d{3}_[0-9a-f]{16}"), unique=True),
+    ),
+    description="Where the text comes from: cards and ruling dates, or a rule of the Comprehensive Rules.",
+    min_properties=1,
+)
+
+
+def ruling_spec(features: tuple[str, ...]) -> Table:
+    return Table(
+        _fields(
+            ("id", "text", "rules", "features", "source", "setup", "probe"),
+            id=Str(pattern=RULING_ID, pattern_hint='"R23e1e199" or "CR-510.4"'),
+            text=Str(min_length=1, description="The official text, verbatim."),
+            rules=Array(RULE, min_items=1, unique=True),
+            features=Array(Str(enum=features), min_items=1, unique=True),
+            source=SOURCE,
+            notes=Str(description="How the scenario tests the text (our words)."),
+            setup=SETUP,
+            probe=Array(PROBE, min_items=1),
+        ),
+        description="One official ruling or rule as an executable scenario.",
+    )
+
+
+def json_schema(features: tuple[str, ...]) -> dict[str, Any]:
+    schema = ruling_spec(features).schema()
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "https://mtgjudge.invalid/ruling.schema.json",
+        "title": "mtgjudge ruling",
+        **schema,
+    }
+
+
+# ----- loaded rulings -----
+
+
+@dataclass
+class Action:
+    kind: str
+    args: Any
+    key_path: str
+
+
+@dataclass
+class Probe:
+    id: str
+    ruling_id: str
+    description: str
+    actions: list[Action]
+    expect: dict[str, Any]
+    key_path: str
+
+    @property
+    def full_id(self) -> str:
+        return f"{self.ruling_id}/{self.id}"
+
+
+@dataclass
+class Ruling:
+    path: Path
+    id: str
+    text: str
+    rules: list[str]
+    features: list[str]
+    source: dict[str, Any]
+    setup: dict[str, Any]
+    probes: list[Probe]
+    notes: str = ""
+    raw: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    def attribution(self) -> str:
+        cards = self.source.get("cards")
+        if cards:
+            return "; ".join(f"{card['name']} ({card['date']})" for card in cards)
+        return f"Comprehensive Rules {self.source['rule']}"
+
+
+def read_features(path: Path) -> tuple[str, ...]:
+    data = _read_toml(path)
+    table = data.get("features")
+    if not isinstance(table, dict) or not table:
+        raise RulingFormatError(str(path), "features", "expected a table of features")
+    for name, entry in table.items():
+        if not isinstance(entry, dict) or not isinstance(entry.get("description"), str):
+            raise RulingFormatError(
+                str(path), join("features", name), "expected a table with a description"
+            )
+    return tuple(table)
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except tomllib.TOMLDecodeError as error:
+        raise RulingFormatError(str(path), "", f"invalid TOML: {error}") from None
+    except OSError as error:
+        raise RulingFormatError(str(path), "", f"can't read the file: {error.strerror}") from None
+
+
+def load_ruling(path: Path, features: tuple[str, ...]) -> Ruling:
+    """Reads and checks one ruling file."""
+    data = _read_toml(path)
+    try:
+        spec = ruling_spec(features)
+        checked = spec.check(data, "")
+        # A second pass, now that the setup's names are known.
+        spec.check(data, "", _check_meaning(checked))
+    except FormatProblem as problem:
+        raise RulingFormatError(str(path), problem.key_path, problem.expected) from None
+    probes = [
+        Probe(
+            id=probe["id"],
+            ruling_id=checked["id"],
+            description=probe.get("description", ""),
+            actions=[
+                Action(
+                    kind=next(iter(action)),
+                    args=next(iter(action.values())),
+                    key_path=join(join(join("probe", i), "actions"), j),
+                )
+                for j, action in enumerate(probe.get("actions", []))
+            ],
+            expect=probe["expect"],
+            key_path=join("probe", i),
+        )
+        for i, probe in enumerate(checked["probe"])
+    ]
+    return Ruling(
+        path=path,
+        id=checked["id"],
+        text=checked["text"],
+        rules=checked["rules"],
+        features=checked["features"],
+        source=checked["source"],
+        setup=checked["setup"],
+        probes=probes,
+        notes=checked.get("notes", ""),
+        raw=data,
+    )
+
+
+# ----- checks the shape alone can't make -----
+
+
+def _setup_names(setup: dict[str, Any]) -> tuple[set[str], set[str]]:
+    players = set()
+    for entry in setup["players"]:
+        players.add(entry if isinstance(entry, str) else entry["name"])
+    objects: set[str] = set()
+    for zone in SETUP_ZONES:
+        for ref in setup.get(zone, {}):
+            if ref in objects:
+                raise FormatProblem(
+                    join(join("setup", zone), ref),
+                    "an object of this name is already in another zone",
+                )
+            objects.add(ref)
+    return players, objects
+
+
+def _check_meaning(ruling: dict[str, Any]) -> Names:
+    source = ruling["source"]
+    if "cards" not in source and "rule" not in source:
+        raise FormatProblem("source", "expected `cards` (with dates) or `rule`")
+    setup = ruling["setup"]
+    players, objects = _setup_names(setup)
+    if len(players) != len(setup["players"]):
+        raise FormatProblem("setup.players", "player names must be distinct")
+    for zone in SETUP_ZONES:
+        for ref, obj in setup.get(zone, {}).items():
+            path = join(join("setup", zone), ref)
+            if zone == "battlefield" and "controller" not in obj:
+                raise FormatProblem(
+                    join(path, "controller"), "missing required key for a permanent"
+                )
+            if zone != "battlefield" and "owner" not in obj and "controller" not in obj:
+                raise FormatProblem(join(path, "owner"), "missing required key for a card")
+            if ("power" in obj) != ("toughness" in obj):
+                raise FormatProblem(path, "expected both power and toughness, or neither")
+    seen_probes: set[str] = set()
+    for i, probe in enumerate(ruling["probe"]):
+        if probe["id"] in seen_probes:
+            raise FormatProblem(join(join("probe", i), "id"), f"duplicate probe id {probe['id']!r}")
+        seen_probes.add(probe["id"])
+    return Names(frozenset(players), frozenset(objects))

@@ -1,0 +1,238 @@
+"""Runs probes and judges them: passed, failed (an expectation didn't
+hold, or the probe proves nothing), or error (the scenario itself broke)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from mtgjudge.errors import IllegalActionError, MtgJudgeError
+from mtgjudge.game import Game, TraceEntry
+from mtgjudge.rulings.format import Probe, Ruling
+from mtgjudge.rulings.scenario import build_game, perform
+
+PASSED = "passed"
+FAILED = "failed"
+ERROR = "error"
+UNSUPPORTED = "unsupported"
+
+
+@dataclass
+class Outcome:
+    """The verdict on one probe (or, for a file that didn't load, on the file)."""
+
+    id: str
+    status: str
+    message: str = ""
+    ruling: Ruling | None = None
+    probe: Probe | None = None
+    mismatches: list[str] = field(default_factory=list)
+    trace: list[TraceEntry] = field(default_factory=list)
+    path: str = ""
+
+
+# ----- observing the game -----
+
+
+def _current(game: Game, ref: str):
+    return game.obj(ref)
+
+
+def _dealt(game: Game) -> list[dict[str, Any]]:
+    return [
+        {
+            "source": record.source,
+            "to": record.recipient,
+            "amount": record.amount,
+            "step": record.step or "noncombat",
+        }
+        for record in game.history.damage
+    ]
+
+
+def _life_gained(game: Game) -> list[dict[str, Any]]:
+    return [
+        {"player": gain.player, "amount": gain.amount, "source": gain.source}
+        for gain in game.history.life_gains
+    ]
+
+
+def _keywords(game: Game, ref: str) -> list[str]:
+    obj = _current(game, ref)
+    if obj.zone != "battlefield":
+        return sorted(obj.keywords)
+    return sorted(game.characteristics(obj).all_keywords)
+
+
+def _power_toughness(game: Game, ref: str) -> str:
+    obj = _current(game, ref)
+    current = game.characteristics(obj)
+    return f"{current.power}/{current.toughness}"
+
+
+def _in_combat(game: Game, blocking: bool) -> list[str]:
+    record = game.combat
+    if record is None:
+        return []
+    serials = {b for b, _ in record.blocks} if blocking else set(record.attacks)
+    return sorted(obj.ref for obj in game.battlefield() if obj.serial in serials)
+
+
+def _zone(game: Game, ref: str) -> str:
+    obj = _current(game, ref)
+    return obj.zone if obj.exists else "nowhere"
+
+
+Observer = Callable[[Game, Any], Any]
+
+#: For each expectation key: what the game shows, in the expectation's shape.
+OBSERVERS: dict[str, Observer] = {
+    "life": lambda game, expected: {p: game.players[p].life for p in expected},
+    "lost": lambda game, _: sorted(p.name for p in game.players.values() if p.has_lost),
+    "damage": lambda game, expected: {ref: _current(game, ref).damage for ref in expected},
+    "dealt": lambda game, _: _dealt(game),
+    "dealt_by": lambda game, expected: {
+        ref: sum(d.amount for d in game.history.damage if d.source == ref) for ref in expected
+    },
+    "life_gained": lambda game, _: _life_gained(game),
+    "zone": lambda game, expected: {ref: _zone(game, ref) for ref in expected},
+    "died": lambda game, _: sorted({ref for ref, _rule in game.history.deaths}),
+    "damage_steps": lambda game, _: list(game.history.damage_steps),
+    "steps": lambda game, _: game.combat_steps(),
+    "keywords": lambda game, expected: {ref: _keywords(game, ref) for ref in expected},
+    "power_toughness": lambda game, expected: {
+        ref: _power_toughness(game, ref) for ref in expected
+    },
+    "tapped": lambda game, expected: {ref: _current(game, ref).tapped for ref in expected},
+    "attacking": lambda game, _: _in_combat(game, blocking=False),
+    "blocking": lambda game, _: _in_combat(game, blocking=True),
+    "loyalty": lambda game, expected: {
+        ref: _current(game, ref).counters.get("loyalty", 0) for ref in expected
+    },
+    "controller": lambda game, expected: {
+        ref: game.controller(_current(game, ref)) for ref in expected
+    },
+}
+
+#: Expectations compared as sets or multisets: order doesn't matter.
+_UNORDERED = {"lost", "died", "attacking", "blocking"}
+_EVENT_LISTS = {"dealt", "life_gained"}
+
+
+def _normalize(key: str, value: Any) -> Any:
+    if key in _UNORDERED:
+        return sorted(value)
+    if key == "keywords":
+        return {ref: sorted(keywords) for ref, keywords in value.items()}
+    return value
+
+
+def _events_match(expected: list[dict[str, Any]], actual: list[dict[str, Any]]) -> bool:
+    """Each expected event matches a distinct actual event on the fields it
+    gives, and no actual event is left over."""
+    if len(expected) != len(actual):
+        return False
+
+    def fits(want: dict[str, Any], have: dict[str, Any]) -> bool:
+        return all(have.get(key) == value for key, value in want.items())
+
+    def assign(index: int, used: frozenset[int]) -> bool:
+        if index == len(expected):
+            return True
+        return any(
+            assign(index + 1, used | {j})
+            for j, have in enumerate(actual)
+            if j not in used and fits(expected[index], have)
+        )
+
+    return assign(0, frozenset())
+
+
+def compare(game: Game, expect: dict[str, Any], error: IllegalActionError | None) -> list[str]:
+    """The expectations that don't hold, as readable lines."""
+    mismatches = []
+    for key, expected in expect.items():
+        if key == "error":
+            if error is None:
+                mismatches.append(
+                    f"error: expected {expected['type']} ({expected['rule']}), but the last action succeeded"
+                )
+                continue
+            actual = {"type": type(error).__name__, "rule": error.rule}
+            if "fault" in expected:
+                actual["fault"] = error.fault
+            if actual != expected:
+                mismatches.append(f"error: expected {expected}, got {actual} ({error})")
+            continue
+        actual = OBSERVERS[key](game, expected)
+        if key in _EVENT_LISTS:
+            if not _events_match(expected, actual):
+                mismatches.append(f"{key}: expected {expected}, got {actual}")
+            continue
+        want, have = _normalize(key, expected), _normalize(key, actual)
+        if isinstance(want, dict):
+            for name in want:
+                if want[name] != have.get(name):
+                    mismatches.append(
+                        f"{key}.{name}: expected {want[name]!r}, got {have.get(name)!r}"
+                    )
+        elif want != have:
+            mismatches.append(f"{key}: expected {want!r}, got {have!r}")
+    return mismatches
+
+
+# ----- running -----
+
+
+def run_probe(ruling: Ruling, probe: Probe) -> Outcome:
+    outcome = Outcome(
+        id=probe.full_id, status=PASSED, ruling=ruling, probe=probe, path=str(ruling.path)
+    )
+    try:
+        before = build_game(ruling)
+        game = build_game(ruling)
+    except MtgJudgeError as problem:
+        outcome.status = ERROR
+        outcome.message = f"setup: {problem}"
+        return outcome
+    error: IllegalActionError | None = None
+    expects_error = "error" in probe.expect
+    for index, action in enumerate(probe.actions):
+        try:
+            perform(game, action)
+        except IllegalActionError as raised:
+            last = index == len(probe.actions) - 1
+            if expects_error and last:
+                error = raised
+                game.note(raised.rule, f"illegal: {raised}")
+                break
+            outcome.status = FAILED
+            outcome.message = (
+                f"{action.key_path} ({action.kind}): unexpected {type(raised).__name__}: {raised}"
+            )
+            outcome.trace = game.trace
+            return outcome
+        except MtgJudgeError as problem:
+            outcome.status = ERROR
+            outcome.message = f"{action.key_path} ({action.kind}): {problem}"
+            outcome.trace = game.trace
+            return outcome
+    outcome.trace = game.trace
+    outcome.mismatches = compare(game, probe.expect, error)
+    if outcome.mismatches:
+        outcome.status = FAILED
+        outcome.message = "; ".join(outcome.mismatches)
+        return outcome
+    # A probe whose expectations hold before its actions run proves nothing.
+    if not compare(before, probe.expect, None):
+        outcome.status = FAILED
+        outcome.message = (
+            "vacuous probe: every expectation already holds before the actions run, "
+            "so the probe can't tell a right engine from a wrong one"
+        )
+    return outcome
+
+
+def run_ruling(ruling: Ruling) -> list[Outcome]:
+    return [run_probe(ruling, probe) for probe in ruling.probes]

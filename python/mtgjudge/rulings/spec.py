@@ -1,0 +1,353 @@
+"""A small vocabulary for describing the shape of ruling files once, so that
+the loader's checks and the published JSON Schema come from the same
+definition."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class FormatProblem(Exception):
+    """Raised with the key path where the data broke and what was expected."""
+
+    def __init__(self, key_path: str, expected: str, *, wrong_type: bool = False):
+        super().__init__(f"{key_path}: {expected}")
+        self.key_path = key_path
+        self.expected = expected
+        #: The value at key_path isn't even of the right kind.
+        self.wrong_type = wrong_type
+
+
+def join(path: str, key: str | int) -> str:
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", key):
+        return f"{path}.{key}" if path else key
+    quoted = '"' + key.replace('"', '\\"') + '"'
+    return f"{path}.{quoted}" if path else quoted
+
+
+def _describe(value: Any) -> str:
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, float):
+        return f"a non-integer number ({value})"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, Mapping):
+        return "a table"
+    return type(value).__name__
+
+
+@dataclass(frozen=True)
+class Names:
+    """The players and objects a ruling's setup defines, for checking that
+    everything the ruling names exists."""
+
+    players: frozenset[str]
+    objects: frozenset[str]
+
+    def problem(self, kind: str, name: str) -> str | None:
+        if kind == "player" and name not in self.players:
+            return f"no player named {name!r} in the setup"
+        if kind == "object" and name not in self.objects:
+            return f"no object named {name!r} in the setup"
+        if kind == "target" and name not in self.players and name not in self.objects:
+            return f"no player or object named {name!r} in the setup"
+        return None
+
+
+class Spec:
+    description: str = ""
+
+    def check(
+        self, value: Any, path: str, names: Names | None = None
+    ) -> Any:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def schema(self) -> dict[str, Any]:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def expected(self) -> str:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def _with_description(self, schema: dict[str, Any]) -> dict[str, Any]:
+        if self.description:
+            schema = {"description": self.description, **schema}
+        return schema
+
+
+@dataclass
+class Str(Spec):
+    pattern: str | None = None
+    enum: tuple[str, ...] | None = None
+    description: str = ""
+    pattern_hint: str = ""
+    min_length: int = 0
+    #: "player", "object" or "target" (either): the name must exist in the setup.
+    refers_to: str | None = None
+
+    def expected(self) -> str:
+        if self.enum is not None:
+            return "one of " + ", ".join(repr(e) for e in self.enum)
+        if self.pattern_hint:
+            return f"a string like {self.pattern_hint}"
+        return "a string"
+
+    def check(self, value: Any, path: str, names: Names | None = None) -> str:
+        if not isinstance(value, str):
+            raise FormatProblem(
+                path, f"expected {self.expected()}, found {_describe(value)}", wrong_type=True
+            )
+        if self.enum is not None and value not in self.enum:
+            raise FormatProblem(path, f"expected {self.expected()}, found {value!r}")
+        if self.pattern is not None and not re.fullmatch(self.pattern, value):
+            raise FormatProblem(path, f"expected {self.expected()}, found {value!r}")
+        if len(value) < self.min_length:
+            raise FormatProblem(path, "expected a non-empty string")
+        if names is not None and self.refers_to is not None:
+            problem = names.problem(self.refers_to, value)
+            if problem:
+                raise FormatProblem(path, problem)
+        return value
+
+    def schema(self) -> dict[str, Any]:
+        schema: dict[str, Any] = {"type": "string"}
+        if self.enum is not None:
+            schema["enum"] = list(self.enum)
+        if self.pattern is not None:
+            schema["pattern"] = f"^(?:{self.pattern})$"
+        if self.min_length:
+            schema["minLength"] = self.min_length
+        return self._with_description(schema)
+
+
+@dataclass
+class Int(Spec):
+    minimum: int | None = None
+    maximum: int | None = None
+    description: str = ""
+
+    def expected(self) -> str:
+        bounds = []
+        if self.minimum is not None:
+            bounds.append(f">= {self.minimum}")
+        if self.maximum is not None:
+            bounds.append(f"<= {self.maximum}")
+        return "an integer" + (f" {' and '.join(bounds)}" if bounds else "")
+
+    def check(self, value: Any, path: str, names: Names | None = None) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise FormatProblem(
+                path, f"expected {self.expected()}, found {_describe(value)}", wrong_type=True
+            )
+        if self.minimum is not None and value < self.minimum:
+            raise FormatProblem(path, f"expected {self.expected()}, found {value}")
+        if self.maximum is not None and value > self.maximum:
+            raise FormatProblem(path, f"expected {self.expected()}, found {value}")
+        return value
+
+    def schema(self) -> dict[str, Any]:
+        schema: dict[str, Any] = {"type": "integer"}
+        if self.minimum is not None:
+            schema["minimum"] = self.minimum
+        if self.maximum is not None:
+            schema["maximum"] = self.maximum
+        return self._with_description(schema)
+
+
+@dataclass
+class Bool(Spec):
+    description: str = ""
+
+    def expected(self) -> str:
+        return "true or false"
+
+    def check(self, value: Any, path: str, names: Names | None = None) -> bool:
+        if not isinstance(value, bool):
+            raise FormatProblem(
+                path, f"expected true or false, found {_describe(value)}", wrong_type=True
+            )
+        return value
+
+    def schema(self) -> dict[str, Any]:
+        return self._with_description({"type": "boolean"})
+
+
+@dataclass
+class Array(Spec):
+    item: Spec
+    min_items: int = 0
+    unique: bool = False
+    description: str = ""
+
+    def expected(self) -> str:
+        return f"an array of {self.item.expected()}"
+
+    def check(self, value: Any, path: str, names: Names | None = None) -> list[Any]:
+        if not isinstance(value, list):
+            raise FormatProblem(
+                path, f"expected {self.expected()}, found {_describe(value)}", wrong_type=True
+            )
+        if len(value) < self.min_items:
+            raise FormatProblem(path, f"expected at least {self.min_items} item(s)")
+        checked = [self.item.check(item, join(path, i), names) for i, item in enumerate(value)]
+        if self.unique:
+            seen: list[Any] = []
+            for i, item in enumerate(checked):
+                if item in seen:
+                    raise FormatProblem(join(path, i), f"duplicate item {item!r}")
+                seen.append(item)
+        return checked
+
+    def schema(self) -> dict[str, Any]:
+        schema: dict[str, Any] = {"type": "array", "items": self.item.schema()}
+        if self.min_items:
+            schema["minItems"] = self.min_items
+        if self.unique:
+            schema["uniqueItems"] = True
+        return self._with_description(schema)
+
+
+@dataclass
+class Field:
+    spec: Spec
+    required: bool = False
+
+
+@dataclass
+class Table(Spec):
+    """A table with a fixed set of keys; unknown keys are errors."""
+
+    fields: dict[str, Field]
+    description: str = ""
+    #: Exactly one of these keys must be present (actions, ruling sources).
+    one_of: tuple[str, ...] = ()
+    min_properties: int = 0
+
+    def expected(self) -> str:
+        return "a table"
+
+    def check(self, value: Any, path: str, names: Names | None = None) -> dict[str, Any]:
+        if not isinstance(value, Mapping):
+            raise FormatProblem(
+                path, f"expected a table, found {_describe(value)}", wrong_type=True
+            )
+        for key in value:
+            if key not in self.fields:
+                known = ", ".join(sorted(self.fields))
+                raise FormatProblem(join(path, key), f"unknown key; expected one of: {known}")
+        for name, spec_field in self.fields.items():
+            if spec_field.required and name not in value:
+                raise FormatProblem(join(path, name), "missing required key")
+        if self.one_of:
+            present = [key for key in self.one_of if key in value]
+            if len(present) != 1:
+                raise FormatProblem(
+                    path,
+                    "expected exactly one of: "
+                    + ", ".join(self.one_of)
+                    + (f" (found {', '.join(present)})" if present else ""),
+                )
+        if len(value) < self.min_properties:
+            raise FormatProblem(path, f"expected at least {self.min_properties} key(s)")
+        return {
+            key: self.fields[key].spec.check(item, join(path, key), names)
+            for key, item in value.items()
+        }
+
+    def schema(self) -> dict[str, Any]:
+        schema: dict[str, Any] = {
+            "type": "object",
+            "properties": {name: f.spec.schema() for name, f in self.fields.items()},
+            "additionalProperties": False,
+        }
+        required = [name for name, f in self.fields.items() if f.required]
+        if required:
+            schema["required"] = required
+        if self.one_of:
+            schema["oneOf"] = [{"required": [key]} for key in self.one_of]
+        if self.min_properties:
+            schema["minProperties"] = self.min_properties
+        return self._with_description(schema)
+
+
+@dataclass
+class Map(Spec):
+    """A table whose keys are names (of objects, players...) and whose values share one shape."""
+
+    value: Spec
+    key_pattern: str = r"[^\s].*"
+    key_hint: str = "a name"
+    description: str = ""
+    min_properties: int = 0
+    #: "player", "object" or "target": each key must exist in the setup.
+    keys_refer_to: str | None = None
+
+    def expected(self) -> str:
+        return f"a table from {self.key_hint} to {self.value.expected()}"
+
+    def check(self, value: Any, path: str, names: Names | None = None) -> dict[str, Any]:
+        if not isinstance(value, Mapping):
+            raise FormatProblem(
+                path, f"expected {self.expected()}, found {_describe(value)}", wrong_type=True
+            )
+        if len(value) < self.min_properties:
+            raise FormatProblem(path, f"expected at least {self.min_properties} key(s)")
+        checked = {}
+        for key, item in value.items():
+            if not re.fullmatch(self.key_pattern, key):
+                raise FormatProblem(join(path, key), f"expected the key to be {self.key_hint}")
+            if names is not None and self.keys_refer_to is not None:
+                problem = names.problem(self.keys_refer_to, key)
+                if problem:
+                    raise FormatProblem(join(path, key), problem)
+            checked[key] = self.value.check(item, join(path, key), names)
+        return checked
+
+    def schema(self) -> dict[str, Any]:
+        schema: dict[str, Any] = {
+            "type": "object",
+            "propertyNames": {"pattern": f"^(?:{self.key_pattern})$"},
+            "additionalProperties": self.value.schema(),
+        }
+        if self.min_properties:
+            schema["minProperties"] = self.min_properties
+        return self._with_description(schema)
+
+
+@dataclass
+class AnyOf(Spec):
+    """The first alternative whose top-level type fits is used."""
+
+    options: list[Spec] = field(default_factory=list)
+    description: str = ""
+
+    def expected(self) -> str:
+        return " or ".join(option.expected() for option in self.options)
+
+    def check(self, value: Any, path: str, names: Names | None = None) -> Any:
+        problems = []
+        for option in self.options:
+            try:
+                return option.check(value, path, names)
+            except FormatProblem as problem:
+                problems.append(problem)
+        # An option of the right kind that failed deeper down, or on its
+        # content, is the most specific thing to report.
+        fitting = [p for p in problems if not (p.wrong_type and p.key_path == path)]
+        if fitting:
+            raise max(fitting, key=lambda p: len(p.key_path))
+        raise FormatProblem(
+            path, f"expected {self.expected()}, found {_describe(value)}", wrong_type=True
+        )
+
+    def schema(self) -> dict[str, Any]:
+        return self._with_description({"anyOf": [option.schema() for option in self.options]})

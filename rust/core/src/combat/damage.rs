@@ -1,0 +1,536 @@
+//! The combat damage step: who assigns combat damage and how (510.1,
+//! 510.4, 702.2c, 702.19).
+
+use super::{AttackTarget, Combat, CombatError, DamageProgress, DamageStep};
+use crate::board::{Board, CreatureId, Recipient};
+use crate::combat::declare::defending_player;
+use crate::combat::error::AssignmentFault;
+use crate::damage::{
+    check_references, check_state_based_actions, deal_damage, DamageAssignment, DamageLog,
+};
+use crate::keywords::Keyword;
+
+impl Combat {
+    /// Resolves the next combat damage step: decides which step it is
+    /// (510.4), assigns damage (510.1), deals it (510.2) and performs
+    /// state-based actions (704.5).
+    ///
+    /// `choices` holds explicit assignments; every source named there must be
+    /// assigned completely and legally. Sources not named use the default
+    /// policy: lethal damage to each recipient in declaration order, what is
+    /// left over to the attacked player or planeswalker if the source
+    /// tramples, otherwise to the first recipient.
+    ///
+    /// On an illegal assignment nothing changes (510.1e).
+    pub fn resolve_damage_step(
+        &mut self,
+        board: &mut Board,
+        choices: &[DamageAssignment],
+        log: &mut DamageLog,
+    ) -> Result<DamageStep, CombatError> {
+        self.check_references(board)?;
+        let step = self
+            .next_damage_step(board)
+            .ok_or(CombatError::NoDamageStepLeft)?;
+        check_references(board, choices)?;
+        self.assign(board, step, choices)?;
+
+        // The step has begun: record who strikes first (510.4). Creatures
+        // that join combat later never struck first.
+        if step == DamageStep::FirstStrike {
+            for creature in &mut board.creatures {
+                creature.struck_first = false;
+            }
+            for attack in &self.attacks {
+                mark_struck_first(board, attack.attacker);
+            }
+            for block in &self.blocks {
+                mark_struck_first(board, block.blocker);
+            }
+        }
+
+        deal_damage(board, Some(step), &self.last_assignments, log)?;
+        log.steps.push(step);
+        self.progress = match step {
+            DamageStep::FirstStrike => DamageProgress::FirstStrikeDealt,
+            DamageStep::Regular => DamageProgress::Finished,
+        };
+        self.check_state_based_actions(board, log);
+        Ok(step)
+    }
+
+    /// Every index the combat holds must name an object on the board, so that
+    /// a combat built by hand can't make the kernel read out of bounds.
+    pub fn check_references(&self, board: &Board) -> Result<(), CombatError> {
+        let creature = |id: CreatureId| {
+            board
+                .creature(id)
+                .map(|_| ())
+                .ok_or(CombatError::UnknownObject {
+                    kind: "creature",
+                    index: usize::from(id),
+                })
+        };
+        for attack in &self.attacks {
+            creature(attack.attacker)?;
+            let board_has_target = match attack.target {
+                AttackTarget::Player(id) => board.player(id).is_some(),
+                AttackTarget::Planeswalker(id) => board.planeswalker(id).is_some(),
+                AttackTarget::Nothing => true,
+            };
+            if !board_has_target {
+                return Err(CombatError::UnknownObject {
+                    kind: "attack target",
+                    index: usize::from(attack.attacker),
+                });
+            }
+        }
+        for block in &self.blocks {
+            creature(block.blocker)?;
+            creature(block.attacker)?;
+        }
+        for creature in &board.creatures {
+            if board.player(creature.controller).is_none() {
+                return Err(CombatError::UnknownObject {
+                    kind: "player",
+                    index: usize::from(creature.controller),
+                });
+            }
+        }
+        for walker in &board.planeswalkers {
+            if board.player(walker.controller).is_none() {
+                return Err(CombatError::UnknownObject {
+                    kind: "player",
+                    index: usize::from(walker.controller),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Resolves every remaining damage step with the default assignments and
+    /// no changes between steps.
+    pub fn resolve_all_damage_steps(
+        &mut self,
+        board: &mut Board,
+        log: &mut DamageLog,
+    ) -> Result<(), CombatError> {
+        while self.next_damage_step(board).is_some() {
+            self.resolve_damage_step(board, &[], log)?;
+        }
+        Ok(())
+    }
+
+    /// Performs state-based actions (704.5) and removes the creatures and
+    /// planeswalkers that left the battlefield from combat (506.4).
+    pub fn check_state_based_actions(&mut self, board: &mut Board, log: &mut DamageLog) {
+        let first_death = log.deaths.len();
+        let first_walker = log.planeswalker_deaths.len();
+        check_state_based_actions(board, log);
+        for index in first_death..log.deaths.len() {
+            let creature = log.deaths[index].creature;
+            self.remove_from_combat(creature);
+        }
+        for index in first_walker..log.planeswalker_deaths.len() {
+            let walker = log.planeswalker_deaths[index];
+            self.remove_planeswalker_from_combat(walker);
+        }
+    }
+
+    /// Fills `last_assignments` with the whole step's assignment and checks
+    /// it (510.1e).
+    fn assign(
+        &mut self,
+        board: &Board,
+        step: DamageStep,
+        choices: &[DamageAssignment],
+    ) -> Result<(), CombatError> {
+        self.last_assignments.clear();
+        self.pending.clear();
+        self.pending.resize(board.creatures.len(), 0);
+
+        // 510.1: the active player assigns for attackers first, then the
+        // defending player for blockers.
+        for index in 0..self.attacks.len() {
+            let attacker = self.attacks[index].attacker;
+            self.assign_source(board, step, attacker, choices)?;
+        }
+        for index in 0..self.blocks.len() {
+            let blocker = self.blocks[index].blocker;
+            let first_block = !self.blocks[..index]
+                .iter()
+                .any(|earlier| earlier.blocker == blocker);
+            if first_block {
+                self.assign_source(board, step, blocker, choices)?;
+            }
+        }
+        for choice in choices {
+            if !self.assigns_damage(board, choice.source, step) {
+                return Err(CombatError::IllegalAssignment {
+                    source: choice.source,
+                    fault: AssignmentFault::NotAssigningInThisStep,
+                });
+            }
+        }
+        // Trample is checked against the whole assignment, since lethal
+        // damage counts damage other creatures assign in this step (702.19b).
+        for index in 0..self.attacks.len() {
+            let attacker = self.attacks[index].attacker;
+            if choices.iter().any(|choice| choice.source == attacker) {
+                self.check_trample(board, attacker)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether the creature assigns combat damage in this step at all (510.1a, 510.4).
+    fn assigns_damage(&self, board: &Board, source: CreatureId, step: DamageStep) -> bool {
+        self.assigns_in_step(board, source, step)
+            && board
+                .creature(source)
+                .is_some_and(|creature| creature.power > 0)
+    }
+
+    fn assign_source(
+        &mut self,
+        board: &Board,
+        step: DamageStep,
+        source: CreatureId,
+        choices: &[DamageAssignment],
+    ) -> Result<(), CombatError> {
+        if !self.assigns_damage(board, source, step) {
+            return Ok(());
+        }
+        let explicit = choices.iter().any(|choice| choice.source == source);
+        if explicit {
+            self.check_explicit(board, source, choices)?;
+            for choice in choices.iter().filter(|choice| choice.source == source) {
+                self.record(*choice);
+            }
+        } else {
+            self.assign_by_default(board, source);
+        }
+        Ok(())
+    }
+
+    fn record(&mut self, assignment: DamageAssignment) {
+        if assignment.amount <= 0 {
+            return;
+        }
+        if let Recipient::Creature(id) = assignment.recipient {
+            if let Some(pending) = self.pending.get_mut(usize::from(id)) {
+                *pending = pending.saturating_add(assignment.amount);
+            }
+        }
+        // One entry per source and recipient.
+        match self
+            .last_assignments
+            .iter_mut()
+            .find(|a| a.source == assignment.source && a.recipient == assignment.recipient)
+        {
+            Some(existing) => existing.amount = existing.amount.saturating_add(assignment.amount),
+            None => self.last_assignments.push(assignment),
+        }
+    }
+
+    /// The default choice policy, for simulation.
+    fn assign_by_default(&mut self, board: &Board, source: CreatureId) {
+        let creature = board.creatures[usize::from(source)];
+        let power = creature.power;
+        if let Some(attack) = self.attack_of(source).copied() {
+            if !attack.blocked {
+                // 510.1b
+                if let Some(recipient) = self.attacked_recipient(board, attack.target) {
+                    self.record(DamageAssignment {
+                        source,
+                        recipient,
+                        amount: power,
+                    });
+                }
+                return;
+            }
+            let left = self.assign_lethal_in_order(board, source, true);
+            if left > 0 {
+                if creature.tramples() && self.every_blocker_has_lethal(board, source) {
+                    // 702.19b, 702.19d: the excess tramples over.
+                    self.assign_trample_excess(board, source, attack.target, left);
+                } else if let Some(first) = self.first_blocker_of(source) {
+                    self.record(DamageAssignment {
+                        source,
+                        recipient: Recipient::Creature(first),
+                        amount: left,
+                    });
+                }
+            }
+        } else {
+            // A blocker (510.1d).
+            let left = self.assign_lethal_in_order(board, source, false);
+            if left > 0 {
+                let first = self.blocked_by(source).next();
+                if let Some(first) = first {
+                    self.record(DamageAssignment {
+                        source,
+                        recipient: Recipient::Creature(first),
+                        amount: left,
+                    });
+                }
+            }
+        }
+    }
+
+    fn first_blocker_of(&self, attacker: CreatureId) -> Option<CreatureId> {
+        self.blockers_of(attacker).next()
+    }
+
+    /// Assigns each opposing creature lethal damage in declaration order and
+    /// returns the power left over.
+    fn assign_lethal_in_order(
+        &mut self,
+        board: &Board,
+        source: CreatureId,
+        attacking: bool,
+    ) -> i32 {
+        let mut left = board.creatures[usize::from(source)].power;
+        let mut index = 0;
+        while index < self.blocks.len() && left > 0 {
+            let block = self.blocks[index];
+            index += 1;
+            let opponent = if attacking {
+                (block.attacker == source).then_some(block.blocker)
+            } else {
+                (block.blocker == source).then_some(block.attacker)
+            };
+            let Some(opponent) = opponent else { continue };
+            let amount = self.lethal_needed(board, source, opponent).min(left);
+            if amount > 0 {
+                self.record(DamageAssignment {
+                    source,
+                    recipient: Recipient::Creature(opponent),
+                    amount,
+                });
+                left -= amount;
+            }
+        }
+        left
+    }
+
+    /// Lethal damage for `target` from `source`, counting damage already
+    /// marked and damage other creatures assign in this step (702.19b); any
+    /// nonzero damage from a source with deathtouch is lethal (702.2c).
+    fn lethal_needed(&self, board: &Board, source: CreatureId, target: CreatureId) -> i32 {
+        let creature = &board.creatures[usize::from(target)];
+        let others = self.pending_from_others(source, target);
+        let needed = creature
+            .toughness
+            .saturating_sub(creature.damage)
+            .saturating_sub(others)
+            .max(0);
+        if board.creatures[usize::from(source)].has(Keyword::Deathtouch) {
+            needed.min(1)
+        } else {
+            needed
+        }
+    }
+
+    fn pending_from_others(&self, source: CreatureId, target: CreatureId) -> i32 {
+        let total = self.pending.get(usize::from(target)).copied().unwrap_or(0);
+        let own: i32 = self
+            .last_assignments
+            .iter()
+            .filter(|a| a.source == source && a.recipient == Recipient::Creature(target))
+            .map(|a| a.amount)
+            .fold(0, i32::saturating_add);
+        total.saturating_sub(own)
+    }
+
+    fn assigned_by(&self, source: CreatureId, recipient: Recipient) -> i32 {
+        self.last_assignments
+            .iter()
+            .filter(|a| a.source == source && a.recipient == recipient)
+            .map(|a| a.amount)
+            .fold(0, i32::saturating_add)
+    }
+
+    fn every_blocker_has_lethal(&self, board: &Board, source: CreatureId) -> bool {
+        self.blockers_of(source).all(|blocker| {
+            self.assigned_by(source, Recipient::Creature(blocker))
+                >= self.lethal_needed(board, source, blocker)
+        })
+    }
+
+    /// Where trampling excess goes: the attacked player or planeswalker; with
+    /// trample over planeswalkers, what exceeds the planeswalker's loyalty goes
+    /// on to its controller (702.19c, 702.19e).
+    fn assign_trample_excess(
+        &mut self,
+        board: &Board,
+        source: CreatureId,
+        target: AttackTarget,
+        amount: i32,
+    ) {
+        let over_planeswalkers =
+            board.creatures[usize::from(source)].has(Keyword::TrampleOverPlaneswalkers);
+        match target {
+            AttackTarget::Planeswalker(id) if over_planeswalkers => {
+                let walker = board.planeswalkers[usize::from(id)];
+                let to_walker = if walker.on_battlefield {
+                    amount.min(walker.loyalty.max(0))
+                } else {
+                    0
+                };
+                if to_walker > 0 {
+                    self.record(DamageAssignment {
+                        source,
+                        recipient: Recipient::Planeswalker(id),
+                        amount: to_walker,
+                    });
+                }
+                let rest = amount - to_walker;
+                if rest > 0 {
+                    self.record(DamageAssignment {
+                        source,
+                        recipient: Recipient::Player(walker.controller),
+                        amount: rest,
+                    });
+                }
+            }
+            _ => {
+                if let Some(recipient) = self.attacked_recipient(board, target) {
+                    self.record(DamageAssignment {
+                        source,
+                        recipient,
+                        amount,
+                    });
+                }
+            }
+        }
+    }
+
+    /// What an attacker's damage can go to if it isn't blocking-related: the
+    /// attacked player, or the attacked planeswalker while it is on the
+    /// battlefield (510.1b, 506.4c, 702.19f).
+    fn attacked_recipient(&self, board: &Board, target: AttackTarget) -> Option<Recipient> {
+        match target {
+            AttackTarget::Player(player) => Some(Recipient::Player(player)),
+            AttackTarget::Planeswalker(id) => board
+                .planeswalker(id)
+                .filter(|walker| walker.on_battlefield)
+                .map(|_| Recipient::Planeswalker(id)),
+            AttackTarget::Nothing => None,
+        }
+    }
+
+    /// Checks one source's explicit assignment, apart from trample's lethal
+    /// condition (510.1a–d).
+    fn check_explicit(
+        &self,
+        board: &Board,
+        source: CreatureId,
+        choices: &[DamageAssignment],
+    ) -> Result<(), CombatError> {
+        let fault = |fault| CombatError::IllegalAssignment { source, fault };
+        let creature = board.creatures[usize::from(source)];
+        let mut total: i32 = 0;
+        for choice in choices.iter().filter(|choice| choice.source == source) {
+            if choice.amount < 0 {
+                return Err(fault(AssignmentFault::NegativeAmount));
+            }
+            total = total.saturating_add(choice.amount);
+            if choice.amount > 0 && !self.may_receive(board, source, choice.recipient) {
+                return Err(fault(self.recipient_fault(source)));
+            }
+        }
+        // 510.1a: all of its power is assigned.
+        if total != creature.power {
+            return Err(fault(AssignmentFault::WrongTotal {
+                assigned: total,
+                power: creature.power,
+            }));
+        }
+        Ok(())
+    }
+
+    fn recipient_fault(&self, source: CreatureId) -> AssignmentFault {
+        match self.attack_of(source) {
+            Some(attack) if !attack.blocked => AssignmentFault::UnblockedRecipient,
+            Some(_) => AssignmentFault::NotABlocker,
+            None => AssignmentFault::NotBlockedByIt,
+        }
+    }
+
+    /// Whether `recipient` may be assigned any of `source`'s damage at all.
+    fn may_receive(&self, board: &Board, source: CreatureId, recipient: Recipient) -> bool {
+        let Some(attack) = self.attack_of(source) else {
+            // 510.1d
+            return matches!(recipient, Recipient::Creature(id) if self.blocked_by(source).any(|a| a == id));
+        };
+        let attacked = self.attacked_recipient(board, attack.target);
+        if !attack.blocked {
+            // 510.1b
+            return attacked == Some(recipient);
+        }
+        if let Recipient::Creature(id) = recipient {
+            // 510.1c
+            return self.blockers_of(source).any(|blocker| blocker == id);
+        }
+        let creature = &board.creatures[usize::from(source)];
+        if !creature.tramples() {
+            return false;
+        }
+        // 702.19b; 702.19c, 702.19e for the planeswalker's controller.
+        attacked == Some(recipient)
+            || (creature.has(Keyword::TrampleOverPlaneswalkers)
+                && matches!(attack.target, AttackTarget::Planeswalker(_))
+                && recipient
+                    == Recipient::Player(defending_player(board, attack.target).unwrap_or(u8::MAX)))
+    }
+
+    /// 702.19b and 702.19c, checked against the complete assignment.
+    fn check_trample(&self, board: &Board, source: CreatureId) -> Result<(), CombatError> {
+        let Some(attack) = self.attack_of(source) else {
+            return Ok(());
+        };
+        if !attack.blocked {
+            return Ok(());
+        }
+        let past_blockers = self
+            .last_assignments
+            .iter()
+            .any(|a| a.source == source && !matches!(a.recipient, Recipient::Creature(_)));
+        if !past_blockers {
+            return Ok(());
+        }
+        if !self.every_blocker_has_lethal(board, source) {
+            return Err(CombatError::IllegalAssignment {
+                source,
+                fault: AssignmentFault::TrampleWithoutLethal,
+            });
+        }
+        if let AttackTarget::Planeswalker(id) = attack.target {
+            let walker = board.planeswalkers[usize::from(id)];
+            let to_controller = self.assigned_by(source, Recipient::Player(walker.controller));
+            if to_controller > 0 && walker.on_battlefield {
+                let from_others: i32 = self
+                    .last_assignments
+                    .iter()
+                    .filter(|a| a.source != source && a.recipient == Recipient::Planeswalker(id))
+                    .map(|a| a.amount)
+                    .fold(0, i32::saturating_add);
+                let needed = walker.loyalty.saturating_sub(from_others).max(0);
+                if self.assigned_by(source, Recipient::Planeswalker(id)) < needed {
+                    return Err(CombatError::IllegalAssignment {
+                        source,
+                        fault: AssignmentFault::PlaneswalkerWithoutLoyalty,
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+fn mark_struck_first(board: &mut Board, id: CreatureId) {
+    if let Some(creature) = board.creatures.get_mut(usize::from(id)) {
+        creature.struck_first = creature.on_battlefield && creature.has_first_or_double_strike();
+    }
+}

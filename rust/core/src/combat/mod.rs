@@ -1,0 +1,223 @@
+//! The combat phase's kernel: declaring attackers and blockers, and the
+//! combat damage steps (506–511, 702.2, 702.4, 702.7, 702.15, 702.19).
+//!
+//! The caller owns a [`Board`] and a [`Combat`] and may change the board
+//! between the two damage steps (grant or remove a keyword, pump, remove a
+//! creature from combat); the kernel reads the board as it is when each
+//! step begins, as 510.4 requires.
+
+mod damage;
+mod declare;
+mod error;
+
+pub use crate::damage::{DamageAssignment, DamageEvent, DamageLog, Death, DeathReason, LifeGain};
+pub use error::{AssignmentFault, AttackFault, BlockFault, CombatError};
+
+use crate::board::{Board, CreatureId, PlaneswalkerId, PlayerId};
+
+/// What an attacking creature is attacking (506.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AttackTarget {
+    Player(PlayerId),
+    Planeswalker(PlaneswalkerId),
+    /// The planeswalker it attacked was removed from combat (506.4c).
+    Nothing,
+}
+
+/// One attacking creature.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Attack {
+    pub attacker: CreatureId,
+    pub target: AttackTarget,
+    /// Became blocked as blockers were declared; stays so even if every
+    /// blocker is removed from combat (509.1h).
+    pub blocked: bool,
+}
+
+/// One blocking relation: `blocker` blocks `attacker`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Block {
+    pub blocker: CreatureId,
+    pub attacker: CreatureId,
+}
+
+/// A combat damage step (510, 510.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DamageStep {
+    /// The first-strike combat damage step: only creatures with first
+    /// strike or double strike assign damage.
+    FirstStrike,
+    /// The only combat damage step, or the second one after a first-strike step.
+    Regular,
+}
+
+impl DamageStep {
+    pub const fn name(self) -> &'static str {
+        match self {
+            DamageStep::FirstStrike => "first_strike",
+            DamageStep::Regular => "regular",
+        }
+    }
+}
+
+/// How far the combat damage steps have gone.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum DamageProgress {
+    #[default]
+    NotStarted,
+    /// The first-strike step happened; the second step is next (510.4).
+    FirstStrikeDealt,
+    /// No combat damage step remains.
+    Finished,
+}
+
+/// The combat of one combat phase.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Combat {
+    pub attacks: Vec<Attack>,
+    pub blocks: Vec<Block>,
+    /// Some creature was declared as an attacker or put onto the battlefield
+    /// attacking this combat. Without that the declare blockers and combat
+    /// damage steps are skipped (508.8); with it they happen even if every
+    /// attacker was removed from combat since.
+    pub attacked: bool,
+    pub progress: DamageProgress,
+    /// The assignments of the most recent damage step, kept for the caller
+    /// and reused as scratch space.
+    pub last_assignments: Vec<DamageAssignment>,
+    pending: Vec<i32>,
+}
+
+impl Combat {
+    pub fn new() -> Combat {
+        Combat::default()
+    }
+
+    /// Empties the combat but keeps its memory, for reuse across a batch.
+    pub fn clear(&mut self) {
+        self.attacks.clear();
+        self.blocks.clear();
+        self.attacked = false;
+        self.progress = DamageProgress::NotStarted;
+        self.last_assignments.clear();
+    }
+
+    pub fn attack_of(&self, attacker: CreatureId) -> Option<&Attack> {
+        self.attacks
+            .iter()
+            .find(|attack| attack.attacker == attacker)
+    }
+
+    pub fn is_attacking(&self, creature: CreatureId) -> bool {
+        self.attack_of(creature).is_some()
+    }
+
+    pub fn is_blocking(&self, creature: CreatureId) -> bool {
+        self.blocks.iter().any(|block| block.blocker == creature)
+    }
+
+    /// Attacking or blocking.
+    pub fn is_in_combat(&self, creature: CreatureId) -> bool {
+        self.is_attacking(creature) || self.is_blocking(creature)
+    }
+
+    /// The creatures currently blocking `attacker`, in declaration order.
+    pub fn blockers_of(&self, attacker: CreatureId) -> impl Iterator<Item = CreatureId> + '_ {
+        self.blocks
+            .iter()
+            .filter(move |block| block.attacker == attacker)
+            .map(|block| block.blocker)
+    }
+
+    /// The creatures `blocker` is currently blocking, in declaration order.
+    pub fn blocked_by(&self, blocker: CreatureId) -> impl Iterator<Item = CreatureId> + '_ {
+        self.blocks
+            .iter()
+            .filter(move |block| block.blocker == blocker)
+            .map(|block| block.attacker)
+    }
+
+    /// Each blocking creature once, in the order of its first block.
+    pub fn blocking_creatures(&self) -> impl Iterator<Item = CreatureId> + '_ {
+        self.blocks
+            .iter()
+            .enumerate()
+            .filter(|(index, block)| {
+                !self.blocks[..*index]
+                    .iter()
+                    .any(|earlier| earlier.blocker == block.blocker)
+            })
+            .map(|(_, block)| block.blocker)
+    }
+
+    /// Every attacking or blocking creature, attackers first, each once.
+    pub fn creatures_in_combat(&self) -> impl Iterator<Item = CreatureId> + '_ {
+        self.attacks
+            .iter()
+            .map(|attack| attack.attacker)
+            .chain(self.blocking_creatures())
+    }
+
+    /// Removes a creature from combat (506.4). An attacker it was blocking
+    /// stays blocked (509.1h).
+    pub fn remove_from_combat(&mut self, creature: CreatureId) {
+        self.attacks.retain(|attack| attack.attacker != creature);
+        self.blocks
+            .retain(|block| block.blocker != creature && block.attacker != creature);
+    }
+
+    /// Removes a planeswalker from combat: creatures attacking it keep
+    /// attacking, but attack nothing (506.4c).
+    pub fn remove_planeswalker_from_combat(&mut self, planeswalker: PlaneswalkerId) {
+        for attack in &mut self.attacks {
+            if attack.target == AttackTarget::Planeswalker(planeswalker) {
+                attack.target = AttackTarget::Nothing;
+            }
+        }
+    }
+
+    /// Which combat damage step comes next, given the board as it is now
+    /// (510.4), or `None` when no damage step remains. Without attackers
+    /// there is no damage step at all (508.8).
+    pub fn next_damage_step(&self, board: &Board) -> Option<DamageStep> {
+        match self.progress {
+            DamageProgress::Finished => None,
+            DamageProgress::FirstStrikeDealt => Some(DamageStep::Regular),
+            DamageProgress::NotStarted if !self.attacked => None,
+            DamageProgress::NotStarted => {
+                // 510.4: a first-strike step exists if some attacking or blocking
+                // creature has first strike or double strike as the step begins.
+                let first_strike = self.creatures_in_combat().any(|id| {
+                    board
+                        .creature_on_battlefield(id)
+                        .is_some_and(|creature| creature.has_first_or_double_strike())
+                });
+                Some(if first_strike {
+                    DamageStep::FirstStrike
+                } else {
+                    DamageStep::Regular
+                })
+            }
+        }
+    }
+
+    /// Whether `creature` assigns combat damage in `step`, apart from its
+    /// power (510.4, 702.4b, 702.7b).
+    pub fn assigns_in_step(&self, board: &Board, creature: CreatureId, step: DamageStep) -> bool {
+        let Some(state) = board.creature_on_battlefield(creature) else {
+            return false;
+        };
+        if !self.is_in_combat(creature) {
+            return false;
+        }
+        match (step, self.progress) {
+            (DamageStep::FirstStrike, _) => state.has_first_or_double_strike(),
+            // The second step: creatures that had neither keyword as the first
+            // step began, and creatures that currently have double strike.
+            (DamageStep::Regular, DamageProgress::FirstStrikeDealt) => {
+                !state.struck_first || state.has(crate::keywords::Keyword::DoubleStrike)
+            }
+            (DamageStep::Regular, _) => true,
+        }
+    }
+}

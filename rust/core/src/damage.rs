@@ -1,0 +1,231 @@
+//! Damage and its results (120.3, 120.4), and the state-based actions that
+//! follow from it (704.5a, 704.5f–i).
+
+use crate::board::{Board, CreatureId, PlaneswalkerId, PlayerId, Recipient};
+use crate::combat::{CombatError, DamageStep};
+use crate::keywords::Keyword;
+
+/// Part of one creature's damage, to one recipient.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DamageAssignment {
+    pub source: CreatureId,
+    pub recipient: Recipient,
+    pub amount: i32,
+}
+
+/// Damage dealt by one source to one recipient at one time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DamageEvent {
+    pub source: CreatureId,
+    pub recipient: Recipient,
+    pub amount: i32,
+    /// The combat damage step, or `None` for noncombat damage.
+    pub step: Option<DamageStep>,
+}
+
+/// Life gained because a source with lifelink dealt damage: one event per
+/// source (702.15b, 702.15e).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LifeGain {
+    pub player: PlayerId,
+    pub amount: i32,
+    pub source: CreatureId,
+    /// The combat damage step, or `None` for noncombat damage.
+    pub step: Option<DamageStep>,
+}
+
+/// Why a creature left the battlefield through state-based actions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DeathReason {
+    /// 704.5f: toughness 0 or less (indestructible doesn't help).
+    ZeroToughness,
+    /// 704.5g: lethal damage marked.
+    LethalDamage,
+    /// 704.5h: dealt damage by a source with deathtouch.
+    Deathtouch,
+}
+
+impl DeathReason {
+    pub const fn rule(self) -> &'static str {
+        match self {
+            DeathReason::ZeroToughness => "704.5f",
+            DeathReason::LethalDamage => "704.5g",
+            DeathReason::Deathtouch => "704.5h",
+        }
+    }
+}
+
+/// A creature put into the graveyard by state-based actions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Death {
+    pub creature: CreatureId,
+    pub reason: DeathReason,
+}
+
+/// Everything that happened in the damage steps resolved so far. The kernel
+/// appends; the caller clears it when it wants a fresh log.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DamageLog {
+    pub steps: Vec<DamageStep>,
+    pub damage: Vec<DamageEvent>,
+    pub life_gains: Vec<LifeGain>,
+    pub deaths: Vec<Death>,
+    /// Planeswalkers put into the graveyard with 0 loyalty (704.5i).
+    pub planeswalker_deaths: Vec<PlaneswalkerId>,
+    /// Players who lost the game with 0 or less life (704.5a).
+    pub losers: Vec<PlayerId>,
+}
+
+impl DamageLog {
+    pub fn clear(&mut self) {
+        self.steps.clear();
+        self.damage.clear();
+        self.life_gains.clear();
+        self.deaths.clear();
+        self.planeswalker_deaths.clear();
+        self.losers.clear();
+    }
+}
+
+/// Performs the state-based actions that damage can cause (704.5a,
+/// 704.5f–i, with 702.12b), all at once (704.3).
+pub fn check_state_based_actions(board: &mut Board, log: &mut DamageLog) {
+    for (index, player) in board.players.iter_mut().enumerate() {
+        // 704.5a
+        if player.life <= 0 && !player.has_lost {
+            player.has_lost = true;
+            log.losers.push(index as PlayerId);
+        }
+    }
+    for index in 0..board.creatures.len() {
+        let creature = &mut board.creatures[index];
+        if !creature.on_battlefield {
+            continue;
+        }
+        let indestructible = creature.has(Keyword::Indestructible);
+        let reason = if creature.toughness <= 0 {
+            Some(DeathReason::ZeroToughness)
+        } else if indestructible {
+            // 702.12b: not destroyed by lethal damage or deathtouch.
+            None
+        } else if creature.damage > 0 && creature.damage >= creature.toughness {
+            Some(DeathReason::LethalDamage)
+        } else if creature.dealt_deathtouch_damage {
+            Some(DeathReason::Deathtouch)
+        } else {
+            None
+        };
+        // 704.5h looks only at damage since the last check.
+        creature.dealt_deathtouch_damage = false;
+        if let Some(reason) = reason {
+            creature.on_battlefield = false;
+            let id = index as CreatureId;
+            log.deaths.push(Death {
+                creature: id,
+                reason,
+            });
+        }
+    }
+    for index in 0..board.planeswalkers.len() {
+        let walker = &mut board.planeswalkers[index];
+        // 704.5i
+        if walker.on_battlefield && walker.loyalty <= 0 {
+            walker.on_battlefield = false;
+            let id = index as PlaneswalkerId;
+            log.planeswalker_deaths.push(id);
+        }
+    }
+}
+
+/// Deals damage with its results (120.3): all of `assignments` at once, as
+/// combat damage is dealt (510.2). Noncombat damage from one source is the
+/// same with one assignment.
+pub fn deal_damage(
+    board: &mut Board,
+    step: Option<DamageStep>,
+    assignments: &[DamageAssignment],
+    log: &mut DamageLog,
+) -> Result<(), CombatError> {
+    check_references(board, assignments)?;
+    let first_gain = log.life_gains.len();
+    for assignment in assignments {
+        let source = board.creatures[usize::from(assignment.source)];
+        let amount = assignment.amount;
+        log.damage.push(DamageEvent {
+            source: assignment.source,
+            recipient: assignment.recipient,
+            amount,
+            step,
+        });
+        match assignment.recipient {
+            // 120.3a
+            Recipient::Player(id) => {
+                let player = &mut board.players[usize::from(id)];
+                player.life = player.life.saturating_sub(amount);
+            }
+            // 120.3e, 702.2b
+            Recipient::Creature(id) => {
+                let creature = &mut board.creatures[usize::from(id)];
+                creature.damage = creature.damage.saturating_add(amount);
+                if source.has(Keyword::Deathtouch) {
+                    creature.dealt_deathtouch_damage = true;
+                }
+            }
+            // 120.3c
+            Recipient::Planeswalker(id) => {
+                let walker = &mut board.planeswalkers[usize::from(id)];
+                walker.loyalty = walker.loyalty.saturating_sub(amount).max(0);
+            }
+        }
+        // 120.3f, 702.15b: one life gain per source (702.15e).
+        if source.has(Keyword::Lifelink) {
+            match log.life_gains[first_gain..]
+                .iter_mut()
+                .find(|gain| gain.source == assignment.source)
+            {
+                Some(gain) => gain.amount = gain.amount.saturating_add(amount),
+                None => log.life_gains.push(LifeGain {
+                    player: source.controller,
+                    amount,
+                    source: assignment.source,
+                    step,
+                }),
+            }
+        }
+    }
+    for gain in &log.life_gains[first_gain..] {
+        if let Some(player) = board.players.get_mut(usize::from(gain.player)) {
+            player.life = player.life.saturating_add(gain.amount);
+        }
+    }
+    Ok(())
+}
+
+/// Every source and recipient named must exist on the board.
+pub fn check_references(
+    board: &Board,
+    assignments: &[DamageAssignment],
+) -> Result<(), CombatError> {
+    for choice in assignments {
+        if board.creature(choice.source).is_none() {
+            return Err(CombatError::UnknownObject {
+                kind: "creature",
+                index: usize::from(choice.source),
+            });
+        }
+        let known = match choice.recipient {
+            Recipient::Player(id) => board.player(id).is_some(),
+            Recipient::Creature(id) => board.creature(id).is_some(),
+            Recipient::Planeswalker(id) => board.planeswalker(id).is_some(),
+        };
+        if !known {
+            let (kind, index) = match choice.recipient {
+                Recipient::Player(id) => ("player", usize::from(id)),
+                Recipient::Creature(id) => ("creature", usize::from(id)),
+                Recipient::Planeswalker(id) => ("planeswalker", usize::from(id)),
+            };
+            return Err(CombatError::UnknownObject { kind, index });
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,475 @@
+//! `mtgjudge._core.Combat`: one combat, driven step by step from Python.
+
+use mtgjudge_core::combat::{DamageProgress, Death};
+use mtgjudge_core::damage::deal_damage;
+use mtgjudge_core::{
+    Attack, AttackTarget, Block, Board, Combat, Creature, DamageAssignment, DamageLog, DamageStep,
+    Keywords, Planeswalker, Player, Recipient,
+};
+use pyo3::prelude::*;
+
+use crate::errors::{combat_error, guard, invalid_input};
+
+/// A recipient or attack target as Python sees it: `("player", 1)`.
+type Target = (String, u16);
+/// A damage event: `(source, (kind, index), amount, step)`.
+type DamageTuple = (u16, (&'static str, u16), i32, Option<&'static str>);
+/// A life gain: `(player, amount, source, step)`.
+type GainTuple = (u8, i32, u16, Option<&'static str>);
+/// A death: `(creature, rule)`.
+type DeathTuple = (u16, &'static str);
+
+#[pyclass(module = "mtgjudge._core", name = "Combat")]
+pub struct PyCombat {
+    board: Board,
+    combat: Combat,
+    log: DamageLog,
+}
+
+fn recipient_tuple(recipient: Recipient) -> (&'static str, u16) {
+    match recipient {
+        Recipient::Player(id) => ("player", u16::from(id)),
+        Recipient::Creature(id) => ("creature", id),
+        Recipient::Planeswalker(id) => ("planeswalker", id),
+    }
+}
+
+fn parse_recipient((kind, index): Target) -> PyResult<Recipient> {
+    match kind.as_str() {
+        "player" => Ok(Recipient::Player(player_index(index)?)),
+        "creature" => Ok(Recipient::Creature(index)),
+        "planeswalker" => Ok(Recipient::Planeswalker(index)),
+        other => Err(invalid_input(format!(
+            "recipient kind must be 'player', 'creature' or 'planeswalker', not {other:?}"
+        ))),
+    }
+}
+
+fn parse_target((kind, index): Target) -> PyResult<AttackTarget> {
+    match kind.as_str() {
+        "player" => Ok(AttackTarget::Player(player_index(index)?)),
+        "planeswalker" => Ok(AttackTarget::Planeswalker(index)),
+        "nothing" => Ok(AttackTarget::Nothing),
+        other => Err(invalid_input(format!(
+            "attack target kind must be 'player', 'planeswalker' or 'nothing', not {other:?}"
+        ))),
+    }
+}
+
+fn player_index(index: u16) -> PyResult<u8> {
+    u8::try_from(index).map_err(|_| invalid_input(format!("player index {index} is out of range")))
+}
+
+fn keywords(bits: u32) -> PyResult<Keywords> {
+    let keywords = Keywords::from_bits(bits);
+    if keywords.bits() == bits {
+        Ok(keywords)
+    } else {
+        Err(invalid_input(format!(
+            "keyword mask {bits:#x} has unknown bits"
+        )))
+    }
+}
+
+fn death_rule(death: &Death) -> DeathTuple {
+    (death.creature, death.reason.rule())
+}
+
+fn step_name(step: DamageStep) -> &'static str {
+    step.name()
+}
+
+impl PyCombat {
+    fn creature_mut(&mut self, index: u16) -> PyResult<&mut Creature> {
+        self.board
+            .creatures
+            .get_mut(usize::from(index))
+            .ok_or_else(|| invalid_input(format!("no creature with index {index}")))
+    }
+
+    fn creature_ref(&self, index: u16) -> PyResult<&Creature> {
+        self.board
+            .creature(index)
+            .ok_or_else(|| invalid_input(format!("no creature with index {index}")))
+    }
+}
+
+#[pymethods]
+impl PyCombat {
+    /// A combat among players with the given life totals (player 0, 1, ...).
+    #[new]
+    fn new(life: Vec<i32>) -> PyResult<Self> {
+        if life.is_empty() || life.len() > usize::from(u8::MAX) {
+            return Err(invalid_input("a combat needs between 1 and 255 players"));
+        }
+        Ok(PyCombat {
+            board: Board {
+                players: life.into_iter().map(Player::with_life).collect(),
+                creatures: Vec::new(),
+                planeswalkers: Vec::new(),
+            },
+            combat: Combat::new(),
+            log: DamageLog::default(),
+        })
+    }
+
+    /// Adds a creature and returns its index.
+    #[pyo3(signature = (controller, power, toughness, *, damage=0, keywords=0, keyword_counters=0, tapped=false, summoning_sick=false, block_limit=1, struck_first=false))]
+    #[allow(clippy::too_many_arguments)]
+    fn add_creature(
+        &mut self,
+        controller: u8,
+        power: i32,
+        toughness: i32,
+        damage: i32,
+        keywords: u32,
+        keyword_counters: u32,
+        tapped: bool,
+        summoning_sick: bool,
+        block_limit: u16,
+        struck_first: bool,
+    ) -> PyResult<u16> {
+        if self.board.player(controller).is_none() {
+            return Err(invalid_input(format!("no player with index {controller}")));
+        }
+        if damage < 0 {
+            return Err(invalid_input("marked damage can't be negative"));
+        }
+        let index = u16::try_from(self.board.creatures.len())
+            .map_err(|_| invalid_input("too many creatures in one combat"))?;
+        self.board.creatures.push(Creature {
+            damage,
+            keywords: self::keywords(keywords)?,
+            keyword_counters: self::keywords(keyword_counters)?,
+            tapped,
+            summoning_sick,
+            block_limit,
+            struck_first,
+            ..Creature::new(controller, power, toughness)
+        });
+        Ok(index)
+    }
+
+    /// Adds a planeswalker and returns its index.
+    fn add_planeswalker(&mut self, controller: u8, loyalty: i32) -> PyResult<u16> {
+        if self.board.player(controller).is_none() {
+            return Err(invalid_input(format!("no player with index {controller}")));
+        }
+        let index = u16::try_from(self.board.planeswalkers.len())
+            .map_err(|_| invalid_input("too many planeswalkers in one combat"))?;
+        self.board
+            .planeswalkers
+            .push(Planeswalker::new(controller, loyalty));
+        Ok(index)
+    }
+
+    /// Changes a creature between steps; arguments left out keep their value.
+    #[pyo3(signature = (index, *, power=None, toughness=None, damage=None, keywords=None, keyword_counters=None, tapped=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn update_creature(
+        &mut self,
+        index: u16,
+        power: Option<i32>,
+        toughness: Option<i32>,
+        damage: Option<i32>,
+        keywords: Option<u32>,
+        keyword_counters: Option<u32>,
+        tapped: Option<bool>,
+    ) -> PyResult<()> {
+        let keywords = keywords.map(self::keywords).transpose()?;
+        let keyword_counters = keyword_counters.map(self::keywords).transpose()?;
+        if damage.is_some_and(|damage| damage < 0) {
+            return Err(invalid_input("marked damage can't be negative"));
+        }
+        let creature = self.creature_mut(index)?;
+        if let Some(power) = power {
+            creature.power = power;
+        }
+        if let Some(toughness) = toughness {
+            creature.toughness = toughness;
+        }
+        if let Some(damage) = damage {
+            creature.damage = damage;
+        }
+        if let Some(keywords) = keywords {
+            creature.keywords = keywords;
+        }
+        if let Some(keyword_counters) = keyword_counters {
+            creature.keyword_counters = keyword_counters;
+        }
+        if let Some(tapped) = tapped {
+            creature.tapped = tapped;
+        }
+        Ok(())
+    }
+
+    /// The creature's state: a dict of its fields.
+    fn creature(&self, index: u16) -> PyResult<CreatureView> {
+        let creature = self.creature_ref(index)?;
+        Ok(CreatureView {
+            controller: creature.controller,
+            power: creature.power,
+            toughness: creature.toughness,
+            damage: creature.damage,
+            keywords: creature.keywords.bits(),
+            keyword_counters: creature.keyword_counters.bits(),
+            tapped: creature.tapped,
+            struck_first: creature.struck_first,
+            on_battlefield: creature.on_battlefield,
+        })
+    }
+
+    fn life(&self, player: u8) -> PyResult<i32> {
+        self.board
+            .player(player)
+            .map(|player| player.life)
+            .ok_or_else(|| invalid_input(format!("no player with index {player}")))
+    }
+
+    fn has_lost(&self, player: u8) -> PyResult<bool> {
+        self.board
+            .player(player)
+            .map(|player| player.has_lost)
+            .ok_or_else(|| invalid_input(format!("no player with index {player}")))
+    }
+
+    fn loyalty(&self, planeswalker: u16) -> PyResult<i32> {
+        self.board
+            .planeswalker(planeswalker)
+            .map(|walker| walker.loyalty)
+            .ok_or_else(|| invalid_input(format!("no planeswalker with index {planeswalker}")))
+    }
+
+    /// Removes a creature from combat (506.4).
+    fn remove_from_combat(&mut self, index: u16) -> PyResult<()> {
+        self.creature_ref(index)?;
+        self.combat.remove_from_combat(index);
+        Ok(())
+    }
+
+    /// The creature leaves the battlefield, and so combat (506.4).
+    fn leave_battlefield(&mut self, index: u16) -> PyResult<()> {
+        self.creature_mut(index)?.on_battlefield = false;
+        self.combat.remove_from_combat(index);
+        Ok(())
+    }
+
+    /// Declares attackers for `active_player`: `[(creature, ("player", 1)), ...]`.
+    fn declare_attackers(
+        &mut self,
+        active_player: u8,
+        attacks: Vec<(u16, Target)>,
+    ) -> PyResult<()> {
+        let declared = attacks
+            .into_iter()
+            .map(|(attacker, target)| Ok((attacker, parse_target(target)?)))
+            .collect::<PyResult<Vec<_>>>()?;
+        let (combat, board) = (&mut self.combat, &mut self.board);
+        guard(|| {
+            combat
+                .declare_attackers(board, active_player, &declared)
+                .map_err(combat_error)
+        })
+    }
+
+    /// Declares blockers: `[(blocker, attacker), ...]`.
+    fn declare_blockers(&mut self, blocks: Vec<(u16, u16)>) -> PyResult<()> {
+        let declared: Vec<Block> = blocks
+            .into_iter()
+            .map(|(blocker, attacker)| Block { blocker, attacker })
+            .collect();
+        let (combat, board) = (&mut self.combat, &self.board);
+        guard(|| {
+            combat
+                .declare_blockers(board, &declared)
+                .map_err(combat_error)
+        })
+    }
+
+    /// Restores an attack made earlier without checking declaration rules,
+    /// for a creature put onto the battlefield attacking (508.4) or a combat
+    /// rebuilt from saved state.
+    #[pyo3(signature = (attacker, target, blocked=false))]
+    fn restore_attack(&mut self, attacker: u16, target: Target, blocked: bool) -> PyResult<()> {
+        self.creature_ref(attacker)?;
+        let target = parse_target(target)?;
+        self.combat.remove_from_combat(attacker);
+        self.combat.attacked = true;
+        self.combat.attacks.push(Attack {
+            attacker,
+            target,
+            blocked,
+        });
+        Ok(())
+    }
+
+    /// Restores a block made earlier without checking declaration rules.
+    fn restore_block(&mut self, blocker: u16, attacker: u16) -> PyResult<()> {
+        self.creature_ref(blocker)?;
+        self.creature_ref(attacker)?;
+        self.combat.blocks.push(Block { blocker, attacker });
+        Ok(())
+    }
+
+    /// Whether any creature attacked this combat (508.8).
+    #[getter]
+    fn attacked(&self) -> bool {
+        self.combat.attacked
+    }
+
+    #[setter]
+    fn set_attacked(&mut self, attacked: bool) {
+        self.combat.attacked = attacked;
+    }
+
+    /// `"not_started"`, `"first_strike_dealt"` or `"finished"`.
+    #[getter]
+    fn progress(&self) -> &'static str {
+        match self.combat.progress {
+            DamageProgress::NotStarted => "not_started",
+            DamageProgress::FirstStrikeDealt => "first_strike_dealt",
+            DamageProgress::Finished => "finished",
+        }
+    }
+
+    #[setter]
+    fn set_progress(&mut self, progress: String) -> PyResult<()> {
+        self.combat.progress = match progress.as_str() {
+            "not_started" => DamageProgress::NotStarted,
+            "first_strike_dealt" => DamageProgress::FirstStrikeDealt,
+            "finished" => DamageProgress::Finished,
+            other => {
+                return Err(invalid_input(format!(
+                "progress must be 'not_started', 'first_strike_dealt' or 'finished', not {other:?}"
+            )))
+            }
+        };
+        Ok(())
+    }
+
+    /// `"first_strike"`, `"regular"`, or `None` when no damage step remains (510.4).
+    fn next_damage_step(&self) -> Option<&'static str> {
+        self.combat.next_damage_step(&self.board).map(step_name)
+    }
+
+    /// Whether the creature is attacking or blocking.
+    fn in_combat(&self, index: u16) -> bool {
+        self.combat.is_in_combat(index)
+    }
+
+    /// Resolves the next damage step. `assignments` lists explicit choices
+    /// as `(source, ("creature", 3), amount)`; other sources use the default
+    /// policy. Returns the step's events.
+    #[pyo3(signature = (assignments=None))]
+    fn resolve_damage_step(
+        &mut self,
+        assignments: Option<Vec<(u16, Target, i32)>>,
+    ) -> PyResult<StepEvents> {
+        let choices = assignments
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(source, recipient, amount)| {
+                Ok(DamageAssignment {
+                    source,
+                    recipient: parse_recipient(recipient)?,
+                    amount,
+                })
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        self.log.clear();
+        let (combat, board, log) = (&mut self.combat, &mut self.board, &mut self.log);
+        let step = guard(|| {
+            combat
+                .resolve_damage_step(board, &choices, log)
+                .map_err(combat_error)
+        })?;
+        Ok(StepEvents::from_log(Some(step), &self.log))
+    }
+
+    /// Deals noncombat damage from a creature (120.3), with deathtouch and
+    /// lifelink applying (702.2d, 702.15d). State-based actions are not
+    /// performed; call `check_state_based_actions`.
+    fn deal_damage(&mut self, source: u16, recipient: Target, amount: i32) -> PyResult<StepEvents> {
+        if amount < 0 {
+            return Err(invalid_input("an amount of damage can't be negative"));
+        }
+        let assignment = [DamageAssignment {
+            source,
+            recipient: parse_recipient(recipient)?,
+            amount,
+        }];
+        self.log.clear();
+        let (board, log) = (&mut self.board, &mut self.log);
+        guard(|| deal_damage(board, None, &assignment, log).map_err(combat_error))?;
+        Ok(StepEvents::from_log(None, &self.log))
+    }
+
+    /// Performs state-based actions (704.5a, 704.5f–i) and removes what left
+    /// the battlefield from combat.
+    fn check_state_based_actions(&mut self) -> StepEvents {
+        self.log.clear();
+        self.combat
+            .check_state_based_actions(&mut self.board, &mut self.log);
+        StepEvents::from_log(None, &self.log)
+    }
+}
+
+/// A creature's state, returned by `Combat.creature`.
+#[pyclass(module = "mtgjudge._core", name = "CreatureState", frozen, get_all)]
+pub struct CreatureView {
+    controller: u8,
+    power: i32,
+    toughness: i32,
+    damage: i32,
+    keywords: u32,
+    keyword_counters: u32,
+    tapped: bool,
+    struck_first: bool,
+    on_battlefield: bool,
+}
+
+/// What one damage step did.
+#[pyclass(module = "mtgjudge._core", name = "StepEvents", frozen, get_all)]
+pub struct StepEvents {
+    step: Option<&'static str>,
+    damage: Vec<DamageTuple>,
+    life_gains: Vec<GainTuple>,
+    deaths: Vec<DeathTuple>,
+    planeswalker_deaths: Vec<u16>,
+    losers: Vec<u8>,
+}
+
+impl StepEvents {
+    fn from_log(step: Option<DamageStep>, log: &DamageLog) -> StepEvents {
+        StepEvents {
+            step: step.map(step_name),
+            damage: log
+                .damage
+                .iter()
+                .map(|event| {
+                    (
+                        event.source,
+                        recipient_tuple(event.recipient),
+                        event.amount,
+                        event.step.map(step_name),
+                    )
+                })
+                .collect(),
+            life_gains: log
+                .life_gains
+                .iter()
+                .map(|gain| {
+                    (
+                        gain.player,
+                        gain.amount,
+                        gain.source,
+                        gain.step.map(step_name),
+                    )
+                })
+                .collect(),
+            deaths: log.deaths.iter().map(death_rule).collect(),
+            planeswalker_deaths: log.planeswalker_deaths.clone(),
+            losers: log.losers.clone(),
+        }
+    }
+}

@@ -1,0 +1,109 @@
+//! The one place where core errors become Python exceptions. The classes
+//! live in `mtgjudge.errors` so that they can inherit from both
+//! `MtgJudgeError` and the matching builtin (`ValueError`).
+
+use mtgjudge_core::CombatError;
+use pyo3::exceptions::PyRuntimeError;
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::PyType;
+
+/// The exception classes of `mtgjudge.errors` that the binding raises.
+#[derive(Clone, Copy)]
+pub enum ErrorClass {
+    InvalidInput,
+    IllegalAttack,
+    IllegalBlock,
+    IllegalDamageAssignment,
+    IllegalAction,
+    Internal,
+}
+
+impl ErrorClass {
+    fn name(self) -> &'static str {
+        match self {
+            ErrorClass::InvalidInput => "InvalidInputError",
+            ErrorClass::IllegalAttack => "IllegalAttackError",
+            ErrorClass::IllegalBlock => "IllegalBlockError",
+            ErrorClass::IllegalDamageAssignment => "IllegalDamageAssignmentError",
+            ErrorClass::IllegalAction => "IllegalActionError",
+            ErrorClass::Internal => "InternalError",
+        }
+    }
+
+    fn cell(self) -> &'static PyOnceLock<Py<PyType>> {
+        static INVALID_INPUT: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+        static ILLEGAL_ATTACK: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+        static ILLEGAL_BLOCK: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+        static ILLEGAL_ASSIGNMENT: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+        static ILLEGAL_ACTION: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+        static INTERNAL: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+        match self {
+            ErrorClass::InvalidInput => &INVALID_INPUT,
+            ErrorClass::IllegalAttack => &ILLEGAL_ATTACK,
+            ErrorClass::IllegalBlock => &ILLEGAL_BLOCK,
+            ErrorClass::IllegalDamageAssignment => &ILLEGAL_ASSIGNMENT,
+            ErrorClass::IllegalAction => &ILLEGAL_ACTION,
+            ErrorClass::Internal => &INTERNAL,
+        }
+    }
+
+    /// The exception, with `rule` and `fault` passed to its constructor.
+    pub fn err(
+        self,
+        message: String,
+        rule: Option<&'static str>,
+        fault: Option<&'static str>,
+    ) -> PyErr {
+        Python::attach(
+            |py| match self.cell().import(py, "mtgjudge.errors", self.name()) {
+                Ok(class) if rule.is_none() && fault.is_none() => {
+                    PyErr::from_type(class.clone(), (message,))
+                }
+                Ok(class) => PyErr::from_type(class.clone(), (message, rule, fault)),
+                Err(import_error) => PyRuntimeError::new_err(format!(
+                    "{message} (and mtgjudge.errors could not be imported: {import_error})"
+                )),
+            },
+        )
+    }
+}
+
+pub fn invalid_input(message: impl Into<String>) -> PyErr {
+    ErrorClass::InvalidInput.err(message.into(), None, None)
+}
+
+pub fn combat_error(error: CombatError) -> PyErr {
+    let class = match error {
+        CombatError::UnknownObject { .. } | CombatError::NotOnBattlefield { .. } => {
+            ErrorClass::InvalidInput
+        }
+        CombatError::IllegalAttack { .. } => ErrorClass::IllegalAttack,
+        CombatError::IllegalBlock { .. } => ErrorClass::IllegalBlock,
+        CombatError::IllegalAssignment { .. } => ErrorClass::IllegalDamageAssignment,
+        CombatError::AlreadyDeclared { .. } | CombatError::NoDamageStepLeft => {
+            ErrorClass::IllegalAction
+        }
+    };
+    class.err(error.to_string(), error.rule(), error.fault_name())
+}
+
+/// Runs `f`, turning a Rust panic into `mtgjudge.errors.InternalError` so
+/// that no panic ever crosses into Python.
+pub fn guard<T>(f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)) {
+        Ok(result) => result,
+        Err(payload) => {
+            let detail = payload
+                .downcast_ref::<&str>()
+                .map(|s| (*s).to_owned())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "unknown panic".to_owned());
+            Err(ErrorClass::Internal.err(
+                format!("internal error in mtgjudge-core: {detail}"),
+                None,
+                None,
+            ))
+        }
+    }
+}
