@@ -1,0 +1,93 @@
+"""Type stubs for ``mtgjudge._core``, the PyO3 binding of ``mtgjudge-core``.
+
+Errors are raised as the classes of :mod:`mtgjudge.errors`:
+``InvalidInputError`` for input that doesn't describe a game,
+``IllegalAttackError``, ``IllegalBlockError``, ``IllegalDamageAssignmentError``
+and ``IllegalActionError`` for actions the rules forbid (with ``.rule`` and
+``.fault``), and ``InternalError`` if the kernel ever panics.
+"""
+
+from typing import Literal, Optional
+
+__version__: str
+
+#: Keyword names, in the order of their bits in a keyword mask.
+KEYWORDS: list[str]
+
+#: ("player", index), ("creature", index), ("planeswalker", index) or ("nothing", 0).
+Target = tuple[str, int]
+Step = Literal["first_strike", "regular"]
+
+class CreatureState:
+    controller: int
+    power: int
+    toughness: int
+    damage: int
+    keywords: int
+    keyword_counters: int
+    tapped: bool
+    struck_first: bool
+    on_battlefield: bool
+
+class StepEvents:
+    #: The combat damage step, or None for noncombat damage and state-based actions.
+    step: Optional[Step]
+    #: (source creature, recipient, amount, step)
+    damage: list[tuple[int, Target, int, Optional[Step]]]
+    #: (player, amount, source creature, step): one per source with lifelink (702.15e).
+    life_gains: list[tuple[int, int, int, Optional[Step]]]
+    #: (creature, rule): "704.5f", "704.5g" or "704.5h".
+    deaths: list[tuple[int, str]]
+    planeswalker_deaths: list[int]
+    losers: list[int]
+
+class Combat:
+    """One combat among players, driven step by step (506–511)."""
+
+    attacked: bool
+    #: "not_started", "first_strike_dealt" or "finished".
+    progress: str
+    def __init__(self, life: list[int]) -> None: ...
+    def add_creature(
+        self,
+        controller: int,
+        power: int,
+        toughness: int,
+        *,
+        damage: int = 0,
+        keywords: int = 0,
+        keyword_counters: int = 0,
+        tapped: bool = False,
+        summoning_sick: bool = False,
+        block_limit: int = 1,
+        struck_first: bool = False,
+    ) -> int: ...
+    def add_planeswalker(self, controller: int, loyalty: int) -> int: ...
+    def update_creature(
+        self,
+        index: int,
+        *,
+        power: Optional[int] = None,
+        toughness: Optional[int] = None,
+        damage: Optional[int] = None,
+        keywords: Optional[int] = None,
+        keyword_counters: Optional[int] = None,
+        tapped: Optional[bool] = None,
+    ) -> None: ...
+    def creature(self, index: int) -> CreatureState: ...
+    def life(self, player: int) -> int: ...
+    def has_lost(self, player: int) -> bool: ...
+    def loyalty(self, planeswalker: int) -> int: ...
+    def remove_from_combat(self, index: int) -> None: ...
+    def leave_battlefield(self, index: int) -> None: ...
+    def declare_attackers(self, active_player: int, attacks: list[tuple[int, Target]]) -> None: ...
+    def declare_blockers(self, blocks: list[tuple[int, int]]) -> None: ...
+    def restore_attack(self, attacker: int, target: Target, blocked: bool = False) -> None: ...
+    def restore_block(self, blocker: int, attacker: int) -> None: ...
+    def in_combat(self, index: int) -> bool: ...
+    def next_damage_step(self) -> Optional[Step]: ...
+    def resolve_damage_step(
+        self, assignments: Optional[list[tuple[int, Target, int]]] = None
+    ) -> StepEvents: ...
+    def deal_damage(self, source: int, recipient: Target, amount: int) -> StepEvents: ...
+    def check_state_based_actions(self) -> StepEvents: ...
