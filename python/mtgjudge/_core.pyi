@@ -7,7 +7,7 @@ and ``IllegalActionError`` for actions the rules forbid (with ``.rule`` and
 ``.fault``), and ``InternalError`` if the kernel ever panics.
 """
 
-from typing import Literal, Optional
+from typing import Literal
 
 __version__: str
 
@@ -31,11 +31,11 @@ class CreatureState:
 
 class StepEvents:
     #: The combat damage step, or None for noncombat damage and state-based actions.
-    step: Optional[Step]
+    step: Step | None
     #: (source creature, recipient, amount, step)
-    damage: list[tuple[int, Target, int, Optional[Step]]]
+    damage: list[tuple[int, Target, int, Step | None]]
     #: (player, amount, source creature, step): one per source with lifelink (702.15e).
-    life_gains: list[tuple[int, int, int, Optional[Step]]]
+    life_gains: list[tuple[int, int, int, Step | None]]
     #: (creature, rule): "704.5f", "704.5g" or "704.5h".
     deaths: list[tuple[int, str]]
     planeswalker_deaths: list[int]
@@ -67,12 +67,12 @@ class Combat:
         self,
         index: int,
         *,
-        power: Optional[int] = None,
-        toughness: Optional[int] = None,
-        damage: Optional[int] = None,
-        keywords: Optional[int] = None,
-        keyword_counters: Optional[int] = None,
-        tapped: Optional[bool] = None,
+        power: int | None = None,
+        toughness: int | None = None,
+        damage: int | None = None,
+        keywords: int | None = None,
+        keyword_counters: int | None = None,
+        tapped: bool | None = None,
     ) -> None: ...
     def creature(self, index: int) -> CreatureState: ...
     def life(self, player: int) -> int: ...
@@ -85,9 +85,9 @@ class Combat:
     def restore_attack(self, attacker: int, target: Target, blocked: bool = False) -> None: ...
     def restore_block(self, blocker: int, attacker: int) -> None: ...
     def in_combat(self, index: int) -> bool: ...
-    def next_damage_step(self) -> Optional[Step]: ...
+    def next_damage_step(self) -> Step | None: ...
     def resolve_damage_step(
-        self, assignments: Optional[list[tuple[int, Target, int]]] = None
+        self, assignments: list[tuple[int, Target, int]] | None = None
     ) -> StepEvents: ...
     def deal_damage(self, source: int, recipient: Target, amount: int) -> StepEvents: ...
     def check_state_based_actions(self) -> StepEvents: ...

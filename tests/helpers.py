@@ -1,0 +1,41 @@
+"""Helpers shared by the tests: temporary corpora."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from mtgjudge.rulings.corpus import bundled_corpus
+
+GOOD_RULING = """\
+id = "TEST-good"
+text = "A test ruling."
+rules = ["510.1b"]
+features = ["damage_assignment"]
+source = { rule = "510.1b" }
+
+[setup]
+players = ["Alice", "Bob"]
+
+[setup.battlefield.bear]
+controller = "Alice"
+power = 2
+toughness = 2
+
+[[probe]]
+id = "unblocked"
+actions = [{ attack = { bear = "Bob" } }, { block = {} }, { damage = {} }]
+expect.life = { Bob = 18 }
+"""
+
+
+def make_corpus(tmp_path: Path, files: dict[str, str]) -> Path:
+    """A corpus directory with the real features.toml and the given files."""
+    root = tmp_path / "corpus"
+    root.mkdir()
+    shutil.copy(bundled_corpus() / "features.toml", root / "features.toml")
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return root

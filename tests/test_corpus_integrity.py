@@ -1,0 +1,145 @@
+"""Checks over the whole bundled corpus: every cited rule exists, every
+expected value matters, probes aren't vacuous, and every file fits the
+published JSON Schema."""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from helpers import GOOD_RULING, make_corpus
+from mtgjudge.rulings.corpus import bundled_corpus, load_corpus, ruling_files
+from mtgjudge.rulings.format import Probe, json_schema
+from mtgjudge.rulings.runner import FAILED, PASSED, run_probe
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:
+    import tomli as tomllib
+
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "reference"
+RULES_FILE = SHARED / "MagicCompRules-20260116.txt"
+
+CORPUS = load_corpus()
+
+
+def test_the_bundled_corpus_loads_without_problems():
+    assert CORPUS.problems == []
+    assert CORPUS.rulings
+
+
+@pytest.mark.skipif(not RULES_FILE.is_file(), reason="../shared/reference is not present")
+def test_every_cited_rule_exists_in_the_comprehensive_rules():
+    text = RULES_FILE.read_text(encoding="utf-8")
+    numbers = set(re.findall(r"^(\d{3}(?:\.\d+[a-z]?)?)\.? ", text, re.M))
+    missing = []
+    for ruling in CORPUS.rulings:
+        cited = list(ruling.rules)
+        if "rule" in ruling.source:
+            cited.append(ruling.source["rule"])
+        missing += [f"{ruling.id}: {rule}" for rule in cited if rule not in numbers]
+    assert missing == []
+
+
+def _mutations(value: Any) -> list[Any]:
+    """Ways to break one expected value."""
+    if isinstance(value, bool):
+        return [not value]
+    if isinstance(value, int):
+        return [value + 1]
+    if isinstance(value, str):
+        return [value + "-broken"]
+    if isinstance(value, list):
+        return [[*value, "broken"], value[:-1]] if value else [["broken"]]
+    return []
+
+
+def _broken_copies(expect: dict[str, Any]):
+    """Every copy of ``expect`` with exactly one value broken, and where."""
+
+    def walk(node: Any, path: tuple):
+        for mutated in _mutations(node):
+            yield path, mutated
+        if isinstance(node, dict):
+            for key, child in node.items():
+                yield from walk(child, (*path, key))
+        elif isinstance(node, list):
+            for index, child in enumerate(node):
+                yield from walk(child, (*path, index))
+
+    for path, mutated in walk(expect, ()):
+        if not path:
+            continue
+        broken = copy.deepcopy(expect)
+        target = broken
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = mutated
+        yield path, broken
+
+
+def test_breaking_any_single_expected_value_makes_its_probe_fail():
+    survivors = []
+    for ruling in CORPUS.rulings:
+        for probe in ruling.probes:
+            for path, broken in _broken_copies(probe.expect):
+                mutant = Probe(
+                    probe.id,
+                    probe.ruling_id,
+                    probe.description,
+                    probe.actions,
+                    broken,
+                    probe.key_path,
+                )
+                if run_probe(ruling, mutant).status == PASSED:
+                    survivors.append(f"{probe.full_id}: expect.{'.'.join(map(str, path))}")
+    assert survivors == []
+
+
+def test_a_probe_whose_expectations_hold_before_its_actions_fails(tmp_path):
+    vacuous = GOOD_RULING.replace("expect.life = { Bob = 18 }", "expect.life = { Alice = 20 }")
+    root = make_corpus(tmp_path, {"vacuous.toml": vacuous})
+    corpus = load_corpus([root])
+    outcome = run_probe(corpus.rulings[0], corpus.rulings[0].probes[0])
+    assert outcome.status == FAILED
+    assert "vacuous" in outcome.message
+
+
+def test_the_published_schema_is_up_to_date():
+    published = json.loads((bundled_corpus() / "schema.json").read_text(encoding="utf-8"))
+    assert published == json_schema(CORPUS.features), "run: mtgjudge schema > rulings/schema.json"
+
+
+def test_every_ruling_file_fits_the_schema():
+    jsonschema = pytest.importorskip("jsonschema")
+    validator = jsonschema.Draft202012Validator(json_schema(CORPUS.features))
+    for path in ruling_files([bundled_corpus()]):
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        errors = [f"{path.name}: {e.json_path}: {e.message}" for e in validator.iter_errors(data)]
+        assert errors == []
+
+
+def test_the_schema_rejects_what_the_loader_rejects():
+    jsonschema = pytest.importorskip("jsonschema")
+    from test_bad_rulings import CASES
+
+    validator = jsonschema.Draft202012Validator(json_schema(CORPUS.features))
+    # Name checks (unknown objects, players, duplicate ids) need the setup
+    # and the whole corpus; a schema can't express them.
+    structural = {
+        "unknown-key",
+        "wrong-type",
+        "unknown-keyword",
+        "unknown-feature",
+        "missing-expectation",
+        "non-integer-power",
+    }
+    for case in sorted(structural):
+        data = tomllib.loads(CASES[case][0])
+        assert list(validator.iter_errors(data)), case
