@@ -91,3 +91,11 @@ class Combat:
     ) -> StepEvents: ...
     def deal_damage(self, source: int, recipient: Target, amount: int) -> StepEvents: ...
     def check_state_based_actions(self) -> StepEvents: ...
+
+# ----- party (700.8) -----
+
+def party_types(creature_types: list[str]) -> int:
+    """A creature's party types as a mask: bit 0 Cleric, 1 Rogue, 2 Warrior, 3 Wizard."""
+
+def party_size(creatures: list[int]) -> int:
+    """The number of creatures in a party (0–4), from each creature's party-type mask."""

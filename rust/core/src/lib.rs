@@ -8,6 +8,7 @@ pub mod board;
 pub mod combat;
 pub mod damage;
 pub mod keywords;
+pub mod party;
 
 pub use board::{
     Board, Creature, CreatureId, Planeswalker, PlaneswalkerId, Player, PlayerId, Recipient,
@@ -16,3 +17,4 @@ pub use combat::{
     Attack, AttackTarget, Block, Combat, CombatError, DamageAssignment, DamageLog, DamageStep,
 };
 pub use keywords::{Keyword, Keywords};
+pub use party::{party_size, PartyTypes};

@@ -4,6 +4,7 @@
 
 mod combat;
 mod errors;
+mod party;
 
 use mtgjudge_core::Keyword;
 use pyo3::prelude::*;
@@ -20,5 +21,7 @@ fn _core(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<combat::PyCombat>()?;
     module.add_class::<combat::CreatureView>()?;
     module.add_class::<combat::StepEvents>()?;
+    module.add_function(wrap_pyfunction!(party::party_types, module)?)?;
+    module.add_function(wrap_pyfunction!(party::party_size, module)?)?;
     Ok(())
 }
