@@ -8,7 +8,7 @@ including counters, 613.4)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from mtgjudge.keywords import COUNTER_KEYWORDS
@@ -28,6 +28,8 @@ class ObjectFilter:
     colors: frozenset[str] = frozenset()
     #: Excludes the effect's own source ("other Slivers").
     other: bool = False
+    #: "with power N or greater"
+    power_at_least: int | None = None
 
     def matches(self, game: Game, obj: GameObject, you: str, source_serial: int | None) -> bool:
         if obj.zone != "battlefield":
@@ -43,7 +45,13 @@ class ObjectFilter:
             return False
         if self.subtypes and not self.subtypes & current.subtypes:
             return False
-        return not (self.colors and not self.colors & current.colors)
+        if self.colors and not self.colors & current.colors:
+            return False
+        if self.power_at_least is not None:
+            power = game.characteristics(obj).power
+            if power is None or power < self.power_at_least:
+                return False
+        return True
 
 
 @dataclass(frozen=True)
@@ -57,13 +65,7 @@ class Condition:
 
     def holds(self, game: Game, you: str, source_serial: int | None) -> bool:
         if self.you_control is not None:
-            wanted = ObjectFilter(
-                controller="you",
-                types=self.you_control.types,
-                subtypes=self.you_control.subtypes,
-                colors=self.you_control.colors,
-                other=self.you_control.other,
-            )
+            wanted = replace(self.you_control, controller="you")
             if not any(wanted.matches(game, obj, you, source_serial) for obj in game.battlefield()):
                 return False
         return self.life_above is None or game.players[you].life > self.life_above
@@ -79,6 +81,18 @@ class Modification:
     toughness: int = 0
     set_base: tuple[int, int] | None = None
     controller: str | None = None
+
+
+@dataclass(frozen=True)
+class StaticAbility:
+    """A static ability of a permanent that affects what matches its filter
+    while the permanent is on the battlefield (611.3), perhaps only while a
+    condition holds."""
+
+    modification: Modification
+    filter: ObjectFilter
+    condition: Condition | None = None
+    description: str = ""
 
 
 @dataclass
@@ -122,6 +136,10 @@ class Characteristics:
     colors: frozenset[str]
     power: int | None
     toughness: int | None
+    #: Its names: two for a split card off the stack (709.4a).
+    names: tuple[str, ...] = ()
+    #: The mana cost of each existing face (709.4b: a split card's combine).
+    mana_costs: tuple[str | None, ...] = ()
     #: Keywords from abilities and effects.
     keywords: frozenset[str] = field(default_factory=frozenset)
     #: Keywords from keyword counters (122.1b).
@@ -142,17 +160,26 @@ def compute(
     """The object's characteristics after ``effects`` (613.1)."""
     controller = obj.controller
     relevant = [effect for effect in effects if _could_apply(effect, obj)]
+    # Layer 1: the faces that exist where the object is (709.3b, 709.4).
+    faces = obj.existing_faces()
+    names = tuple(face.name for face in faces)
+    types = frozenset().union(*(face.types for face in faces))
+    subtypes = frozenset().union(*(face.subtypes for face in faces))
+    colors = frozenset().union(*(face.colors for face in faces))
+    mana_costs = tuple(face.mana_cost for face in faces)
     # Layer 2: control-changing effects, in timestamp order.
     for effect in relevant:
         if effect.modification.controller is not None and effect.applies_to(game, obj):
             controller = effect.modification.controller
     partial = Characteristics(
         controller=controller,
-        types=obj.types,
-        subtypes=obj.subtypes,
-        colors=obj.colors,
+        types=types,
+        subtypes=subtypes,
+        colors=colors,
         power=obj.power,
         toughness=obj.toughness,
+        names=names,
+        mana_costs=mana_costs,
     )
     if up_to_layer < 6:
         return partial
@@ -180,11 +207,13 @@ def compute(
         toughness += plus - minus
     return Characteristics(
         controller=controller,
-        types=obj.types,
-        subtypes=obj.subtypes,
-        colors=obj.colors,
+        types=types,
+        subtypes=subtypes,
+        colors=colors,
         power=power,
         toughness=toughness,
+        names=names,
+        mana_costs=mana_costs,
         keywords=frozenset(keywords),
         counter_keywords=frozenset(from_counters),
     )

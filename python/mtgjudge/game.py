@@ -13,6 +13,7 @@ from mtgjudge.combat import CombatRecord, KernelBoard
 from mtgjudge.effects import Characteristics, ContinuousEffect, Modification, ObjectFilter
 from mtgjudge.errors import IllegalActionError, InvalidInputError
 from mtgjudge.objects import GameObject, new_serial
+from mtgjudge.timing import ActivePermission
 from mtgjudge.turn import PHASE_STEPS, POSITIONS, Turn
 
 ZONES = ("battlefield", "graveyard", "exile", "hand", "library", "stack", "command")
@@ -23,6 +24,9 @@ class Player:
     name: str
     life: int = 20
     has_lost: bool = False
+    #: Mana in the mana pool, or None when the scenario doesn't track mana
+    #: (costs are then assumed to be paid).
+    mana_pool: object = None
 
 
 @dataclass(frozen=True)
@@ -65,6 +69,14 @@ class History:
     deaths: list[tuple[str, str]] = field(default_factory=list)
     #: The combat damage steps in order ("first_strike" or "regular").
     damage_steps: list[str] = field(default_factory=list)
+    #: Cards each player discarded.
+    discarded: dict[str, int] = field(default_factory=dict)
+    #: What the most recent search found, as scenario refs (None before any search).
+    found: list[str] | None = None
+    #: Card names chosen by effects ("choose a card name").
+    chosen_names: list[str] = field(default_factory=list)
+    #: Values locked in as effects were applied (608.2h), by description.
+    locked_values: dict[str, int] = field(default_factory=dict)
 
 
 class Game:
@@ -85,6 +97,13 @@ class Game:
         self.history = History()
         self.trace: list[TraceEntry] = []
         self._timestamp = 0
+        #: Serials of the objects on the stack, bottom first.
+        self.stack_order: list[int] = []
+        #: Each object's serial when the scenario began, to tell whether it is
+        #: still the same object (400.7).
+        self.initial_serials: dict[str, int] = {}
+        #: The order of each player's library, top first, by serial.
+        self.library_order: dict[str, list[int]] = {}
 
     # ----- queries -----
 
@@ -121,7 +140,7 @@ class Game:
         return None
 
     def characteristics(self, obj: GameObject, up_to_layer: int = 7) -> Characteristics:
-        return effects.compute(self, obj, self.effects, up_to_layer)
+        return effects.compute(self, obj, self.current_effects(), up_to_layer)
 
     def is_creature(self, obj: GameObject) -> bool:
         return obj.zone == "battlefield" and "creature" in obj.types
@@ -144,7 +163,54 @@ class Game:
             raise InvalidInputError(f"unknown zone {obj.zone!r}")
         self.objects.append(obj)
         self.refs[obj.ref] = obj
+        obj.timestamp = self.next_timestamp()
+        self.initial_serials.setdefault(obj.ref, obj.serial)
+        if obj.zone == "library":
+            self.library_order.setdefault(obj.owner, []).append(obj.serial)
         return obj
+
+    def stack_objects(self) -> list[GameObject]:
+        """The spells on the stack, bottom first."""
+        by_serial = {obj.serial: obj for obj in self.objects if obj.zone == "stack" and obj.exists}
+        return [by_serial[serial] for serial in self.stack_order if serial in by_serial]
+
+    def top_of_library(self, player: str) -> GameObject | None:
+        for serial in self.library_order.get(player, []):
+            obj = self.by_serial(serial)
+            if obj is not None and obj.zone == "library":
+                return obj
+        return None
+
+    def permissions(self) -> list[ActivePermission]:
+        """Permissions to cast spells from static abilities on the battlefield."""
+        return [
+            ActivePermission(permission, obj)
+            for obj in self.battlefield()
+            for permission in obj.permissions
+        ]
+
+    def current_effects(self) -> list[ContinuousEffect]:
+        """Effects from resolved spells and abilities, and from the static
+        abilities of permanents on the battlefield, in timestamp order (613.7)."""
+        statics = [
+            ContinuousEffect(
+                timestamp=obj.timestamp,
+                modification=static.modification,
+                you=self.controller_without_statics(obj),
+                duration="static",
+                filter=static.filter,
+                source_serial=obj.serial,
+                condition=static.condition,
+                description=static.description,
+            )
+            for obj in self.battlefield()
+            for static in obj.statics
+        ]
+        return sorted(statics + self.effects, key=lambda effect: effect.timestamp)
+
+    def controller_without_statics(self, obj: GameObject) -> str:
+        """Its controller from control-changing effects of resolved spells."""
+        return effects.compute(self, obj, self.effects, up_to_layer=2).controller
 
     def move(
         self, obj: GameObject, zone: str, *, controller: str | None = None, rule: str = "400.7"
@@ -166,6 +232,10 @@ class Game:
         obj.attached_to = None
         obj.struck_first = False
         obj.summoning_sick = zone == "battlefield"
+        obj.cast_half = None
+        obj.x = None
+        obj.targets = ()
+        obj.timestamp = self.next_timestamp()
         if previous_zone == "battlefield":
             self._leave_battlefield_cleanup()
         if obj.token and previous_zone == "battlefield" and zone != "battlefield":

@@ -30,10 +30,11 @@ def is_keyword(name: str) -> bool:
 
 
 def mask(names: Iterable[str]) -> int:
-    """The kernel's bit mask for a set of keyword names."""
+    """The kernel's bit mask for a set of keyword names. Keywords that matter
+    only while casting (flash, convoke ...) have no bit."""
     bits = 0
     for name in names:
-        bits |= _BITS[normalize(name)]
+        bits |= _BITS.get(normalize(name), 0)
     return bits
 
 

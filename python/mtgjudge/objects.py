@@ -18,13 +18,15 @@ def new_serial() -> int:
 
 @dataclass(frozen=True)
 class Face:
-    """One half of a split card (709), or the only face of a normal card."""
+    """One half of a split card (709)."""
 
     name: str
     mana_cost: str | None = None
     types: frozenset[str] = frozenset()
     subtypes: frozenset[str] = frozenset()
     colors: frozenset[str] = frozenset()
+    #: What the half does as it resolves: actions in the scenario vocabulary.
+    resolve: tuple = ()
 
 
 @dataclass(eq=False)
@@ -51,8 +53,27 @@ class GameObject:
     toughness: int | None = None
     loyalty: int | None = None
     keywords: frozenset[str] = frozenset()
+    #: Each instance of "affinity for [quality]" (702.41): the quality's filter.
+    affinity: tuple = ()
+    #: Static abilities that affect other objects (:class:`mtgjudge.effects.StaticAbility`).
     statics: tuple = ()
+    #: Static abilities that let its controller cast spells (:class:`mtgjudge.timing.Permission`).
+    permissions: tuple = ()
+    #: When it entered its zone, for timestamp order (613.7).
+    timestamp: int = 0
     token: bool = False
+    #: What the spell does as it resolves (608.2): actions in the scenario vocabulary.
+    resolve: tuple = ()
+    #: 601.3d: the card may be cast as though it had flash while this condition holds.
+    flash_if: object = None
+    #: 601.3c: the card may be cast as though it had flash if this extra cost is paid.
+    flash_for_extra_cost: str | None = None
+    # On the stack (601.2, 707.10, 709.3).
+    cast_half: int | None = None
+    x: int | None = None
+    targets: tuple[str, ...] = ()
+    is_copy: bool = False
+    caster: str | None = None
     # Status on the battlefield (110.5).
     tapped: bool = False
     damage: int = 0
@@ -68,6 +89,26 @@ class GameObject:
     def is_split(self) -> bool:
         return len(self.faces) == 2
 
-    def names(self) -> tuple[str, ...]:
-        """Its names: a split card has two (709.4a)."""
-        return tuple(face.name for face in self.faces) if self.faces else (self.name,)
+    def printed_faces(self) -> tuple[Face, ...]:
+        """Its halves, or one face made of its own characteristics."""
+        if self.faces:
+            return self.faces
+        return (
+            Face(
+                name=self.name,
+                mana_cost=self.mana_cost,
+                types=self.types,
+                subtypes=self.subtypes,
+                colors=self.colors,
+                resolve=self.resolve,
+            ),
+        )
+
+    def existing_faces(self) -> tuple[Face, ...]:
+        """The faces whose characteristics exist where the object is: on the
+        stack only the half being cast (709.3b); elsewhere both halves
+        combined (709.4)."""
+        faces = self.printed_faces()
+        if self.zone == "stack" and self.cast_half is not None:
+            return (faces[self.cast_half],)
+        return faces

@@ -84,7 +84,10 @@ TARGET = Str(
     pattern_hint='"Bob" (a player) or "jace" (an object)',
     refers_to="target",
 )
-KEYWORD = Str(enum=KEYWORDS, description="A keyword ability (122.1b, 702).")
+#: Keywords that matter only while casting: the kernel's combat keywords
+#: don't include them.
+SPELL_KEYWORDS = ("flash", "convoke", "improvise", "delve")
+KEYWORD = Str(enum=(*KEYWORDS, *SPELL_KEYWORDS), description="A keyword ability (122.1b, 702).")
 KEYWORD_LIST = Array(KEYWORD, unique=True)
 PT_CHANGE = Str(pattern=r"[+-]\d+/[+-]\d+", pattern_hint='"+2/+0"')
 PT_VALUE = Str(pattern=r"-?\d+/-?\d+", pattern_hint='"3/3"')
@@ -127,6 +130,7 @@ FILTER = Table(
         subtypes=NAME_LIST,
         colors=Array(Str(enum=COLORS), unique=True),
         other=Bool(description="Excludes the source itself."),
+        power_at_least=Int(),
     ),
     description="Which permanents, relative to the effect's controller.",
 )
@@ -135,6 +139,17 @@ CONDITION = Table(
     _fields(you_control=FILTER, life_above=Int()),
     description="A board condition a static ability depends on.",
     min_properties=1,
+)
+
+SPELL_FILTER = Table(
+    _fields(
+        types=Array(Str(enum=CARD_TYPES), unique=True),
+        colors=Array(Str(enum=COLORS), unique=True),
+        subtypes=NAME_LIST,
+        mana_value_at_most=Int(),
+        mana_value_at_least=Int(),
+    ),
+    description="Qualities of a spell or card, judged on what exists in its zone (709.3a, 709.4).",
 )
 
 STATIC = Table(
@@ -148,74 +163,35 @@ STATIC = Table(
     description="A static ability of the permanent: it affects what matches while the permanent is on the battlefield (611.3).",
 )
 
-FACE = Table(
+PERMISSION = Table(
     _fields(
-        ("name",),
-        name=Str(min_length=1),
-        mana_cost=Str(),
-        types=Array(Str(enum=CARD_TYPES), unique=True),
-        subtypes=NAME_LIST,
-        colors=Array(Str(enum=COLORS), unique=True),
-    ),
-    description="One half of a split card (709).",
-)
-
-OBJECT = Table(
-    _fields(
-        name=Str(min_length=1),
-        controller=PLAYER,
-        owner=PLAYER,
-        types=Array(Str(enum=CARD_TYPES), unique=True),
-        subtypes=NAME_LIST,
-        supertypes=NAME_LIST,
-        colors=Array(Str(enum=COLORS), unique=True),
-        mana_cost=Str(),
-        power=Int(),
-        toughness=Int(),
-        loyalty=Int(minimum=0),
-        keywords=KEYWORD_LIST,
-        counters=Map(
-            Int(minimum=0), key_pattern=COUNTER, key_hint='a counter such as "+1/+1" or "flying"'
+        spells=SPELL_FILTER,
+        as_though_flash=Bool(
+            description="Its controller may cast such spells as though they had flash (601.3b)."
         ),
-        damage=Int(minimum=0),
-        tapped=Bool(),
-        summoning_sick=Bool(),
-        token=Bool(),
-        attached_to=REF,
-        block_limit=Int(minimum=1),
-        statics=Array(STATIC),
-        faces=Array(FACE, min_items=2),
+        cast_from=Str(enum=("graveyard", "exile", "library_top")),
+        condition=CONDITION,
     ),
-    description="A card, token or permanent. `types` defaults to creature when power is given.",
+    description="A static ability that lets its controller cast spells (601.3).",
+    min_properties=1,
 )
 
-PLAYER_ENTRY = AnyOf(
-    [PLAYER, Table(_fields(("name",), name=PLAYER, life=Int()))],
-)
-
-SETUP = Table(
-    _fields(
-        ("players",),
-        players=Array(PLAYER_ENTRY, min_items=1),
-        active_player=PLAYER,
-        step=Str(enum=POSITIONS),
-        **{
-            zone: Map(OBJECT, key_pattern=OBJECT_REF, key_hint="an object name")
-            for zone in SETUP_ZONES
-        },
-    ),
-    description="The board state every probe starts from.",
-)
+# Actions. What a spell does as it resolves uses the same vocabulary, minus
+# the turn-based and casting actions.
 
 EFFECT = Table(
     _fields(
         ("to",),
-        to=AnyOf([REF_LIST, FILTER]),
+        to=AnyOf([REF_LIST, FILTER, Str(enum=("targets",))]),
         you=PLAYER,
         grant=KEYWORD_LIST,
         lose=KEYWORD_LIST,
-        pump=PT_CHANGE,
+        pump=Str(pattern=r"[+-](\d+|X)/[+-](\d+|X)", pattern_hint='"+2/+0" or "+X/+X"'),
         set_base=PT_VALUE,
+        x=Str(
+            enum=("party", "x"),
+            description="What X is, determined once as the effect applies (608.2h).",
+        ),
         until=Str(enum=DURATIONS),
         same_is_true_for_variants=Bool(
             description="Grants every variant of each keyword (702.1c)."
@@ -224,20 +200,7 @@ EFFECT = Table(
     description="A resolving spell or ability's continuous effect; with a filter the affected set is locked in as it resolves (611.2c).",
 )
 
-ACTION_SPECS: dict[str, Spec] = {
-    "attack": by_object(TARGET, "Declare attackers (508.1): each attacker and what it attacks."),
-    "block": by_object(AnyOf([REF, REF_LIST]), "Declare blockers (509.1); {} declares none."),
-    "damage": by_object(
-        Map(
-            Int(minimum=0),
-            key_pattern=f"{PLAYER_NAME}|{OBJECT_REF}",
-            key_hint="a recipient",
-            keys_refer_to="target",
-        ),
-        "Resolve the next combat damage step: explicit assignments per source, "
-        "the default policy for the rest (510).",
-    ),
-    "advance": Str(enum=POSITIONS, description="Proceed to the start of this phase or step."),
+STATE_ACTION_SPECS: dict[str, Spec] = {
     "grant": by_object(KEYWORD_LIST, "Gains keywords until end of turn."),
     "lose": by_object(KEYWORD_LIST, "Loses keywords until end of turn."),
     "pump": by_object(PT_CHANGE, "Gets +X/+Y until end of turn."),
@@ -258,12 +221,154 @@ ACTION_SPECS: dict[str, Spec] = {
     "gain_control": by_object(PLAYER),
     "tap": REF_LIST,
     "untap": REF_LIST,
+    "add_phases": Table(
+        _fields(
+            ("after", "phases"),
+            after=Str(enum=("this_main_phase", "this_phase")),
+            phases=Array(Str(enum=("combat", "main")), min_items=1),
+        ),
+        description="Adds phases to the turn (500.8).",
+    ),
+    "choose_name": Table(
+        _fields(("player", "name"), player=PLAYER, name=Str(min_length=1)),
+        description="A player chooses a card name (709.4a).",
+    ),
+    "discard": REF_LIST,
+    "search": Table(
+        _fields(("player",), player=PLAYER, zone=Str(enum=ZONES), filter=SPELL_FILTER),
+        description="A player searches a zone for cards with these qualities (701.23).",
+    ),
+}
+
+RESOLVE_ACTION = Table(
+    {name: Field(spec) for name, spec in STATE_ACTION_SPECS.items()},
+    one_of=tuple(STATE_ACTION_SPECS),
+    description="One step of what a spell does as it resolves.",
+)
+
+ACTION_SPECS: dict[str, Spec] = {
+    "attack": by_object(TARGET, "Declare attackers (508.1): each attacker and what it attacks."),
+    "block": by_object(AnyOf([REF, REF_LIST]), "Declare blockers (509.1); {} declares none."),
+    "damage": by_object(
+        Map(
+            Int(minimum=0),
+            key_pattern=f"{PLAYER_NAME}|{OBJECT_REF}",
+            key_hint="a recipient",
+            keys_refer_to="target",
+        ),
+        "Resolve the next combat damage step: explicit assignments per source, "
+        "the default policy for the rest (510).",
+    ),
+    "advance": Str(enum=POSITIONS, description="Proceed to the start of this phase or step."),
+    **STATE_ACTION_SPECS,
+    "cast": Table(
+        _fields(
+            ("card",),
+            card=REF,
+            player=PLAYER,
+            half=Str(min_length=1, description="The half of a split card to cast (709.3)."),
+            x=Int(minimum=0),
+            targets=REF_LIST,
+            pay_flash_cost=Bool(
+                description="Pay the extra cost that lets it be cast as though it had flash (601.3c)."
+            ),
+            during=Array(
+                RESOLVE_ACTION, description="Actions while casting, before paying (601.2g)."
+            ),
+        ),
+        description="A player casts a spell (601.2).",
+    ),
+    "resolve": Int(
+        minimum=1, description="The top N objects of the stack resolve, one by one (608)."
+    ),
+    "copy_spell": by_object(
+        PLAYER, "Puts a copy of a spell onto the stack under a player's control (707.10)."
+    ),
 }
 
 ACTION = Table(
     {name: Field(spec) for name, spec in ACTION_SPECS.items()},
     one_of=tuple(ACTION_SPECS),
     description="One action: a table with exactly one key, the action's kind.",
+)
+
+FACE = Table(
+    _fields(
+        ("name",),
+        name=Str(min_length=1),
+        mana_cost=Str(),
+        types=Array(Str(enum=CARD_TYPES), unique=True),
+        subtypes=NAME_LIST,
+        colors=Array(Str(enum=COLORS), unique=True),
+        resolve=Array(RESOLVE_ACTION),
+    ),
+    description="One half of a split card (709).",
+)
+
+OBJECT = Table(
+    _fields(
+        name=Str(min_length=1),
+        controller=PLAYER,
+        owner=PLAYER,
+        types=Array(Str(enum=CARD_TYPES), unique=True),
+        subtypes=NAME_LIST,
+        supertypes=NAME_LIST,
+        colors=Array(Str(enum=COLORS), unique=True),
+        mana_cost=Str(),
+        power=Int(),
+        toughness=Int(),
+        loyalty=Int(minimum=0),
+        keywords=KEYWORD_LIST,
+        affinity=Array(FILTER, description="Each instance of affinity for [quality] (702.41)."),
+        counters=Map(
+            Int(minimum=0), key_pattern=COUNTER, key_hint='a counter such as "+1/+1" or "flying"'
+        ),
+        damage=Int(minimum=0),
+        tapped=Bool(),
+        summoning_sick=Bool(),
+        token=Bool(),
+        attached_to=REF,
+        block_limit=Int(minimum=1),
+        statics=Array(STATIC),
+        permissions=Array(PERMISSION),
+        flash_if=CONDITION,
+        flash_for_extra_cost=Str(
+            description="601.3c: cast as though it had flash by paying this more."
+        ),
+        resolve=Array(RESOLVE_ACTION, description="What the spell does as it resolves (608.2)."),
+        faces=Array(FACE, min_items=2),
+    ),
+    description="A card, token or permanent. `types` defaults to creature when power is given.",
+)
+
+PLAYER_ENTRY = AnyOf(
+    [
+        PLAYER,
+        Table(
+            _fields(
+                ("name",),
+                name=PLAYER,
+                life=Int(),
+                mana=Str(
+                    description='The mana in the player\'s mana pool, as symbols: "{R}{R}{W}".'
+                ),
+            )
+        ),
+    ],
+)
+
+SETUP = Table(
+    _fields(
+        ("players",),
+        players=Array(PLAYER_ENTRY, min_items=1),
+        active_player=PLAYER,
+        step=Str(enum=POSITIONS),
+        **{
+            zone: Map(OBJECT, key_pattern=OBJECT_REF, key_hint="an object name")
+            for zone in SETUP_ZONES
+        },
+    ),
+    description="The board state every probe starts from.",
 )
 
 DEALT = Table(
@@ -312,6 +417,35 @@ EXPECT_SPECS: dict[str, Spec] = {
     "loyalty": by_object(Int(minimum=0)),
     "controller": by_object(PLAYER),
     "error": ERROR,
+    "party": by_player(
+        Int(minimum=0, maximum=4), "The number of creatures in each player's party (700.8)."
+    ),
+    "mana_value": by_object(Int(minimum=0), "Each object's mana value where it is now (202.3)."),
+    "names": by_object(NAME_LIST, "Each object's names where it is now (709.3b, 709.4a)."),
+    "types": by_object(
+        Array(Str(enum=CARD_TYPES), unique=True), "Each object's card types where it is now."
+    ),
+    "colors": by_object(
+        Array(Str(enum=COLORS), unique=True), "Each object's colors where it is now."
+    ),
+    "same_object": by_object(
+        Bool(), "Whether the name still refers to the object it did when the probe began (400.7)."
+    ),
+    "attached_to": by_object(
+        Str(pattern=f"{OBJECT_REF}|", pattern_hint='an object name, or "" for nothing')
+    ),
+    "counters": by_object(Map(Int(minimum=0), key_pattern=COUNTER, key_hint="a counter name")),
+    "stack": Array(REF, description="The spells on the stack, bottom first."),
+    "found": Array(REF, unique=True, description="What the most recent search found."),
+    "discarded": by_player(Int(minimum=0), "How many cards each player discarded."),
+    "chosen_names": NAME_LIST,
+    "has_chosen_name": by_object(
+        Bool(), "Whether one of the object's names is a chosen name (709.4a)."
+    ),
+    "turn": Array(
+        Str(enum=STEP_NAMES), description="Every phase and step entered this turn, in order."
+    ),
+    "active_player": PLAYER,
 }
 
 EXPECT = Table(

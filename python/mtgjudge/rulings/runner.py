@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from mtgjudge import cost, party
 from mtgjudge.errors import IllegalActionError, MtgJudgeError
 from mtgjudge.game import Game, TraceEntry
 from mtgjudge.rulings.format import Probe, Ruling
@@ -59,10 +60,8 @@ def _life_gained(game: Game) -> list[dict[str, Any]]:
 
 
 def _keywords(game: Game, ref: str) -> list[str]:
-    obj = _current(game, ref)
-    if obj.zone != "battlefield":
-        return sorted(obj.keywords)
-    return sorted(game.characteristics(obj).all_keywords)
+    # 122.1b: keyword counters give keywords in every zone.
+    return sorted(game.characteristics(_current(game, ref)).all_keywords)
 
 
 def _power_toughness(game: Game, ref: str) -> str:
@@ -77,6 +76,12 @@ def _in_combat(game: Game, blocking: bool) -> list[str]:
         return []
     serials = {b for b, _ in record.blocks} if blocking else set(record.attacks)
     return sorted(obj.ref for obj in game.battlefield() if obj.serial in serials)
+
+
+def _attached_to(game: Game, ref: str) -> str:
+    serial = _current(game, ref).attached_to
+    host = game.by_serial(serial) if serial is not None else None
+    return host.ref if host is not None else ""
 
 
 def _zone(game: Game, ref: str) -> str:
@@ -113,18 +118,51 @@ OBSERVERS: dict[str, Observer] = {
     "controller": lambda game, expected: {
         ref: game.controller(_current(game, ref)) for ref in expected
     },
+    "party": lambda game, expected: {p: party.party_size(game, p) for p in expected},
+    "mana_value": lambda game, expected: {
+        ref: cost.mana_value(game, _current(game, ref)) for ref in expected
+    },
+    "names": lambda game, expected: {
+        ref: sorted(game.characteristics(_current(game, ref)).names) for ref in expected
+    },
+    "types": lambda game, expected: {
+        ref: sorted(game.characteristics(_current(game, ref)).types) for ref in expected
+    },
+    "colors": lambda game, expected: {
+        ref: sorted(game.characteristics(_current(game, ref)).colors) for ref in expected
+    },
+    "same_object": lambda game, expected: {
+        ref: _current(game, ref).serial == game.initial_serials.get(ref) for ref in expected
+    },
+    "attached_to": lambda game, expected: {ref: _attached_to(game, ref) for ref in expected},
+    "counters": lambda game, expected: {
+        ref: {name: _current(game, ref).counters.get(name, 0) for name in counters}
+        for ref, counters in expected.items()
+    },
+    "stack": lambda game, _: [obj.ref for obj in game.stack_objects()],
+    "found": lambda game, _: game.history.found,
+    "discarded": lambda game, expected: {p: game.history.discarded.get(p, 0) for p in expected},
+    "chosen_names": lambda game, _: sorted(game.history.chosen_names),
+    "has_chosen_name": lambda game, expected: {
+        ref: bool(
+            set(game.characteristics(_current(game, ref)).names) & set(game.history.chosen_names)
+        )
+        for ref in expected
+    },
+    "turn": lambda game, _: list(game.turn.history),
+    "active_player": lambda game, _: game.turn.active_player,
 }
 
 #: Expectations compared as sets or multisets: order doesn't matter.
-_UNORDERED = {"lost", "died", "attacking", "blocking"}
+_UNORDERED = {"lost", "died", "attacking", "blocking", "found", "chosen_names"}
 _EVENT_LISTS = {"dealt", "life_gained"}
 
 
 def _normalize(key: str, value: Any) -> Any:
     if key in _UNORDERED:
-        return sorted(value)
-    if key == "keywords":
-        return {ref: sorted(keywords) for ref, keywords in value.items()}
+        return None if value is None else sorted(value)
+    if key in ("keywords", "names", "types", "colors"):
+        return {ref: sorted(items) for ref, items in value.items()}
     return value
 
 

@@ -1,18 +1,24 @@
-"""Builds a game from a ruling's setup and performs a probe's actions on it."""
+"""Builds a game from a ruling's setup and performs a probe's actions on it.
+
+An action is a one-key table in the scenario vocabulary (see
+``rulings/README.md``). The same vocabulary describes what a spell does as it
+resolves; then "you" is the spell's controller."""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-from mtgjudge import combat
-from mtgjudge.effects import Condition, ContinuousEffect, Modification, ObjectFilter
-from mtgjudge.errors import InvalidInputError
+from mtgjudge import casting, combat, cost, party
+from mtgjudge.effects import Condition, Modification, ObjectFilter, StaticAbility
+from mtgjudge.errors import IllegalActionError, InvalidInputError
 from mtgjudge.game import Game, Player
 from mtgjudge.keywords import VARIANTS, normalize
 from mtgjudge.objects import Face, GameObject
 from mtgjudge.rulings.format import SETUP_ZONES, Action, Ruling
+from mtgjudge.timing import Permission, SpellFilter
 
 
 def _pt(text: str) -> tuple[int, int]:
@@ -27,12 +33,54 @@ def _filter(spec: dict[str, Any]) -> ObjectFilter:
         subtypes=frozenset(spec.get("subtypes", ())),
         colors=frozenset(spec.get("colors", ())),
         other=spec.get("other", False),
+        power_at_least=spec.get("power_at_least"),
+    )
+
+
+def _condition(spec: dict[str, Any] | None) -> Condition | None:
+    if spec is None:
+        return None
+    return Condition(
+        you_control=_filter(spec["you_control"]) if "you_control" in spec else None,
+        life_above=spec.get("life_above"),
+    )
+
+
+def _spell_filter(spec: dict[str, Any]) -> SpellFilter:
+    return SpellFilter(
+        types=frozenset(spec.get("types", ())),
+        colors=frozenset(spec.get("colors", ())),
+        subtypes=frozenset(spec.get("subtypes", ())),
+        mana_value_at_most=spec.get("mana_value_at_most"),
+        mana_value_at_least=spec.get("mana_value_at_least"),
+    )
+
+
+def _static(spec: dict[str, Any], name: str) -> StaticAbility:
+    power, toughness = _pt(spec["pump"]) if "pump" in spec else (0, 0)
+    return StaticAbility(
+        modification=Modification(
+            grant=frozenset(spec.get("grant", ())), power=power, toughness=toughness
+        ),
+        filter=_filter(spec["affects"]),
+        condition=_condition(spec.get("condition")),
+        description=f"static ability of {name}",
+    )
+
+
+def _permission(spec: dict[str, Any]) -> Permission:
+    return Permission(
+        spells=_spell_filter(spec.get("spells", {})),
+        as_though_flash=spec.get("as_though_flash", False),
+        cast_from=spec.get("cast_from"),
+        condition=_condition(spec.get("condition")),
     )
 
 
 def _object(ref: str, spec: dict[str, Any], zone: str) -> GameObject:
     owner = spec.get("owner", spec.get("controller"))
     types = spec.get("types", ["creature"] if "power" in spec else [])
+    name = spec.get("name", ref)
     faces = tuple(
         Face(
             name=face["name"],
@@ -40,6 +88,7 @@ def _object(ref: str, spec: dict[str, Any], zone: str) -> GameObject:
             types=frozenset(face.get("types", ())),
             subtypes=frozenset(face.get("subtypes", ())),
             colors=frozenset(face.get("colors", ())),
+            resolve=tuple(face.get("resolve", ())),
         )
         for face in spec.get("faces", ())
     )
@@ -48,7 +97,7 @@ def _object(ref: str, spec: dict[str, Any], zone: str) -> GameObject:
         counters["loyalty"] = spec["loyalty"]
     return GameObject(
         ref=ref,
-        name=spec.get("name", ref),
+        name=" // ".join(face.name for face in faces) if faces and "name" not in spec else name,
         owner=owner,
         controller=spec.get("controller", owner),
         zone=zone,
@@ -62,6 +111,12 @@ def _object(ref: str, spec: dict[str, Any], zone: str) -> GameObject:
         toughness=spec.get("toughness"),
         loyalty=spec.get("loyalty"),
         keywords=frozenset(normalize(k) for k in spec.get("keywords", ())),
+        affinity=tuple(_filter(quality) for quality in spec.get("affinity", ())),
+        statics=tuple(_static(static, name) for static in spec.get("statics", ())),
+        permissions=tuple(_permission(p) for p in spec.get("permissions", ())),
+        resolve=tuple(spec.get("resolve", ())),
+        flash_if=_condition(spec.get("flash_if")),
+        flash_for_extra_cost=spec.get("flash_for_extra_cost"),
         token=spec.get("token", False),
         tapped=spec.get("tapped", False),
         damage=spec.get("damage", 0),
@@ -82,44 +137,28 @@ def build_game(ruling: Ruling) -> Game:
         setup.get("active_player", players[0].name),
         setup.get("step", "precombat_main"),
     )
+    for entry in setup["players"]:
+        if isinstance(entry, dict) and "mana" in entry:
+            game.players[entry["name"]].mana_pool = cost.parse_pool(entry["mana"])
     for zone in SETUP_ZONES:
         for ref, spec in setup.get(zone, {}).items():
             game.add_object(_object(ref, spec, zone))
     for zone in SETUP_ZONES:
         for ref, spec in setup.get(zone, {}).items():
-            obj = game.obj(ref)
             if "attached_to" in spec:
-                obj.attached_to = game.obj(spec["attached_to"]).serial
-            for static in spec.get("statics", ()):
-                power, toughness = _pt(static["pump"]) if "pump" in static else (0, 0)
-                condition = static.get("condition")
-                game.effects.append(
-                    ContinuousEffect(
-                        timestamp=game.next_timestamp(),
-                        modification=Modification(
-                            grant=frozenset(static.get("grant", ())),
-                            power=power,
-                            toughness=toughness,
-                        ),
-                        you=obj.controller,
-                        duration="static",
-                        filter=_filter(static["affects"]),
-                        source_serial=obj.serial,
-                        condition=None
-                        if condition is None
-                        else Condition(
-                            you_control=_filter(condition["you_control"])
-                            if "you_control" in condition
-                            else None,
-                            life_above=condition.get("life_above"),
-                        ),
-                        description=f"static ability of {obj.name}",
-                    )
-                )
+                game.obj(ref).attached_to = game.obj(spec["attached_to"]).serial
     return game
 
 
 # ----- actions -----
+
+
+@dataclass(frozen=True)
+class Context:
+    """Who "you" is for an action, and the spell that is resolving, if any."""
+
+    you: str | None = None
+    spell: GameObject | None = None
 
 
 def _each(game: Game, refs: list[str]) -> list[GameObject]:
@@ -131,58 +170,52 @@ def _until_end_of_turn(game: Game, obj: GameObject, modification: Modification, 
     game.note("611.2", f"{obj.name} {text} until end of turn")
 
 
-def _attack(game: Game, args: dict[str, str]) -> None:
+def _attack(game: Game, args: dict[str, str], context: Context) -> None:
     combat.declare_attackers(game, args)
 
 
-def _block(game: Game, args: dict[str, Any]) -> None:
+def _block(game: Game, args: dict[str, Any], context: Context) -> None:
     combat.declare_blockers(
         game, {blocker: [a] if isinstance(a, str) else list(a) for blocker, a in args.items()}
     )
 
 
-def _damage(game: Game, args: dict[str, dict[str, int]]) -> None:
+def _damage(game: Game, args: dict[str, dict[str, int]], context: Context) -> None:
     combat.resolve_damage_step(game, args)
 
 
-def _advance(game: Game, position: str) -> None:
+def _advance(game: Game, position: str, context: Context) -> None:
     game.advance_to(position)
 
 
-def _grant(game: Game, args: dict[str, list[str]]) -> None:
+def _grant(game: Game, args: dict[str, list[str]], context: Context) -> None:
     for ref, keywords in args.items():
-        obj = game.obj(ref)
-        _until_end_of_turn(
-            game, obj, Modification(grant=frozenset(keywords)), "gains " + ", ".join(keywords)
-        )
+        modification = Modification(grant=frozenset(keywords))
+        _until_end_of_turn(game, game.obj(ref), modification, "gains " + ", ".join(keywords))
 
 
-def _lose(game: Game, args: dict[str, list[str]]) -> None:
+def _lose(game: Game, args: dict[str, list[str]], context: Context) -> None:
     for ref, keywords in args.items():
-        obj = game.obj(ref)
-        _until_end_of_turn(
-            game, obj, Modification(lose=frozenset(keywords)), "loses " + ", ".join(keywords)
-        )
+        modification = Modification(lose=frozenset(keywords))
+        _until_end_of_turn(game, game.obj(ref), modification, "loses " + ", ".join(keywords))
 
 
-def _pump(game: Game, args: dict[str, str]) -> None:
+def _pump(game: Game, args: dict[str, str], context: Context) -> None:
     for ref, change in args.items():
         power, toughness = _pt(change)
-        obj = game.obj(ref)
-        _until_end_of_turn(
-            game, obj, Modification(power=power, toughness=toughness), f"gets {change}"
-        )
+        modification = Modification(power=power, toughness=toughness)
+        _until_end_of_turn(game, game.obj(ref), modification, f"gets {change}")
 
 
-def _set_base(game: Game, args: dict[str, str]) -> None:
+def _set_base(game: Game, args: dict[str, str], context: Context) -> None:
     for ref, value in args.items():
-        obj = game.obj(ref)
+        modification = Modification(set_base=_pt(value))
         _until_end_of_turn(
-            game, obj, Modification(set_base=_pt(value)), f"has base power and toughness {value}"
+            game, game.obj(ref), modification, f"has base power and toughness {value}"
         )
 
 
-def _counters(game: Game, args: dict[str, dict[str, int]]) -> None:
+def _counters(game: Game, args: dict[str, dict[str, int]], context: Context) -> None:
     for ref, counters in args.items():
         obj = game.obj(ref)
         for name, amount in counters.items():
@@ -192,12 +225,12 @@ def _counters(game: Game, args: dict[str, dict[str, int]]) -> None:
             game.note(rule, f"{obj.name} {verb} {abs(amount)} {name} counter(s)")
 
 
-def _remove_from_combat(game: Game, refs: list[str]) -> None:
+def _remove_from_combat(game: Game, refs: list[str], context: Context) -> None:
     for obj in _each(game, refs):
         combat.remove_from_combat(game, obj)
 
 
-def _destroy(game: Game, refs: list[str]) -> None:
+def _destroy(game: Game, refs: list[str], context: Context) -> None:
     for obj in _each(game, refs):
         if "indestructible" in game.characteristics(obj).all_keywords:
             game.note("702.12b", f"{obj.name} has indestructible and isn't destroyed")
@@ -206,81 +239,186 @@ def _destroy(game: Game, refs: list[str]) -> None:
         game.move(obj, "graveyard", rule="701.8a")
 
 
-def _sacrifice(game: Game, refs: list[str]) -> None:
+def _sacrifice(game: Game, refs: list[str], context: Context) -> None:
     for obj in _each(game, refs):
         game.note("701.21a", f"{obj.name} is sacrificed")
         game.move(obj, "graveyard", rule="701.21a")
 
 
-def _move(game: Game, args: dict[str, str]) -> None:
+def _move(game: Game, args: dict[str, str], context: Context) -> None:
     for ref, zone in args.items():
         obj = game.obj(ref)
         if not obj.exists:
-            game.note("111.8", f"{obj.name} no longer exists and can't return")
+            game.note("111.8", f"{obj.name} no longer exists and can't move to the {zone}")
             continue
         previous = obj.zone
         game.move(obj, zone)
-        game.note("400.7", f"{obj.name} moves from {previous} to {zone} and becomes a new object")
+        game.note(
+            "400.7", f"{obj.name} moves from the {previous} to the {zone} and becomes a new object"
+        )
 
 
-def _deal_damage(game: Game, args: dict[str, Any]) -> None:
+def _deal_damage(game: Game, args: dict[str, Any], context: Context) -> None:
     game.deal_damage(game.obj(args["source"]), args["to"], args["amount"])
 
 
-def _effect(game: Game, args: dict[str, Any]) -> None:
+def _amount(game: Game, name: str, context: Context) -> int:
+    """608.2h: a number an effect needs from the game, determined once as it applies."""
+    if name == "party":
+        value = party.party_size(game, context.you or game.turn.active_player)
+        game.note(
+            "608.2h", f"the number of creatures in {context.you}'s party is {value}; X is {value}"
+        )
+        return value
+    if name == "x":
+        if context.spell is None or context.spell.x is None:
+            raise InvalidInputError("X is defined only while a spell with X resolves")
+        return context.spell.x
+    raise InvalidInputError(f"unknown amount {name!r}")
+
+
+def _change(text: str, x: int) -> tuple[int, int]:
+    return _pt(text.replace("X", str(x)))
+
+
+def _effect(game: Game, args: dict[str, Any], context: Context) -> None:
     grant = frozenset(args.get("grant", ()))
     if args.get("same_is_true_for_variants"):
         # 702.1c: granting a keyword grants each of its variants.
         grant = grant.union(*(VARIANTS.get(keyword, frozenset()) for keyword in grant))
-    power, toughness = _pt(args["pump"]) if "pump" in args else (0, 0)
+    x = _amount(game, args["x"], context) if "x" in args else 0
+    power, toughness = _change(args["pump"], x) if "pump" in args else (0, 0)
     modification = Modification(
         grant=grant,
         lose=frozenset(args.get("lose", ())),
         power=power,
         toughness=toughness,
-        set_base=_pt(args["set_base"]) if "set_base" in args else None,
+        set_base=_change(args["set_base"], x) if "set_base" in args else None,
     )
-    you = args.get("you", game.turn.active_player)
+    you = args.get("you", context.you or game.turn.active_player)
+    duration = args.get("until", "end_of_turn")
     target = args["to"]
+    if target == "targets":
+        if context.spell is None:
+            raise InvalidInputError('`to = "targets"` is for a resolving spell\'s effect')
+        target = list(context.spell.targets)
     if isinstance(target, list):
-        affected = _each(game, target)
-        game.add_effect(
-            modification, you, affected=affected, duration=args.get("until", "end_of_turn")
-        )
+        affected = [obj for obj in _each(game, target) if obj.zone == "battlefield"]
+        game.add_effect(modification, you, affected=affected, duration=duration)
     else:
-        effect = game.add_effect(
-            modification, you, filter=_filter(target), duration=args.get("until", "end_of_turn")
-        )
+        effect = game.add_effect(modification, you, filter=_filter(target), duration=duration)
         affected = [obj for obj in game.battlefield() if obj.serial in (effect.affected or ())]
     names = ", ".join(obj.name for obj in affected) or "nothing"
-    game.note("611.2c", f"an effect resolves; the affected set is locked in: {names}")
+    game.note("611.2c", f"an effect begins; the set of objects it affects is locked in: {names}")
 
 
-def _gain_control(game: Game, args: dict[str, str]) -> None:
+def _gain_control(game: Game, args: dict[str, str], context: Context) -> None:
     for ref, player in args.items():
         obj = game.obj(ref)
         game.add_effect(
             Modification(controller=player), player, affected=[obj], duration="permanent"
         )
-        if game.combat is not None and (
-            game.combat.is_attacking(obj.serial) or game.combat.is_blocking(obj.serial)
+        record = game.combat
+        if record is not None and (
+            record.is_attacking(obj.serial) or record.is_blocking(obj.serial)
         ):
             combat.remove_from_combat(game, obj)
         obj.summoning_sick = True
-        game.note("506.4", f"{player} gains control of {obj.name}")
+        game.note("613.1b", f"{player} gains control of {obj.name}")
 
 
-def _tap(game: Game, refs: list[str]) -> None:
+def _tap(game: Game, refs: list[str], context: Context) -> None:
     for obj in _each(game, refs):
         obj.tapped = True
 
 
-def _untap(game: Game, refs: list[str]) -> None:
+def _untap(game: Game, refs: list[str], context: Context) -> None:
     for obj in _each(game, refs):
         obj.tapped = False
 
 
-PERFORMERS: dict[str, Callable[[Game, Any], None]] = {
+def _cast(game: Game, args: dict[str, Any], context: Context) -> None:
+    obj = game.obj(args["card"])
+    player = args.get("player", obj.owner)
+    choices = casting.CastChoices(
+        half=args.get("half"),
+        x=args.get("x", 0),
+        targets=tuple(args.get("targets", ())),
+        pays_flash_cost=args.get("pay_flash_cost", False),
+        during=list(args.get("during", ())),
+    )
+    casting.cast(game, player, obj, choices)
+
+
+def _resolve(game: Game, args: Any, context: Context) -> None:
+    for _ in range(args if isinstance(args, int) else 1):
+        casting.resolve_top(game)
+
+
+def _copy_spell(game: Game, args: dict[str, str], context: Context) -> None:
+    for ref, player in args.items():
+        casting.copy_spell(game, game.obj(ref), player)
+
+
+def _add_phases(game: Game, args: dict[str, Any], context: Context) -> None:
+    """500.8: "after this main phase, there is an additional combat phase
+    followed by an additional main phase"."""
+    kinds = list(args["phases"])
+    if args["after"] == "this_main_phase" and not game.turn.is_main_phase():
+        game.note(
+            "500.8", 'it isn\'t a main phase, so there is no "this main phase" to add phases after'
+        )
+        return
+    game.turn.add_phases_after_current(kinds)
+    game.note(
+        "500.8",
+        f"additional phases ({', then '.join(kinds)}) are added after this {game.turn.phase.kind} phase",
+    )
+
+
+def _choose_name(game: Game, args: dict[str, str], context: Context) -> None:
+    """709.4a: one name of a split card, never both."""
+    name = args["name"]
+    if " // " in name:
+        raise IllegalActionError(
+            f"{name!r} is two names; a player chooses one of a split card's names, not both",
+            rule="709.4a",
+            fault="both_names",
+        )
+    game.history.chosen_names.append(name)
+    game.note("709.4a", f"{args['player']} chooses the card name {name}")
+
+
+def _discard(game: Game, refs: list[str], context: Context) -> None:
+    for obj in _each(game, refs):
+        if obj.zone != "hand":
+            raise IllegalActionError(f"{obj.name} is not in a hand", rule="701.9a")
+        game.move(obj, "graveyard")
+        game.history.discarded[obj.owner] = game.history.discarded.get(obj.owner, 0) + 1
+        game.note("701.9a", f"{obj.owner} discards {obj.name}: one card (709.4)")
+
+
+def _search(game: Game, args: dict[str, Any], context: Context) -> None:
+    """701.23: search a zone for cards with given qualities; a split card has
+    the combined characteristics of its halves there (709.4)."""
+    player = args["player"]
+    wanted = _spell_filter(args.get("filter", {}))
+    found = []
+    zone = args.get("zone", "library")
+    for obj in game.objects:
+        searchable = obj.zone == zone and obj.owner == player and obj.exists
+        if searchable and wanted.matches(cost.card_qualities(game, obj)):
+            found.append(obj.ref)
+    game.history.found = sorted(found)
+    game.note(
+        "701.23",
+        f"{player} searches the {args.get('zone', 'library')} and can find: {', '.join(found) or 'nothing'}",
+    )
+
+
+Performer = Callable[[Game, Any, Context], None]
+
+PERFORMERS: dict[str, Performer] = {
     "attack": _attack,
     "block": _block,
     "damage": _damage,
@@ -299,13 +437,28 @@ PERFORMERS: dict[str, Callable[[Game, Any], None]] = {
     "gain_control": _gain_control,
     "tap": _tap,
     "untap": _untap,
+    "cast": _cast,
+    "resolve": _resolve,
+    "copy_spell": _copy_spell,
+    "add_phases": _add_phases,
+    "choose_name": _choose_name,
+    "discard": _discard,
+    "search": _search,
 }
 
 
-def perform(game: Game, action: Action) -> None:
-    performer = PERFORMERS.get(action.kind)
+def perform_raw(
+    game: Game, action: dict[str, Any], *, you: str | None = None, spell: GameObject | None = None
+) -> None:
+    """Performs one action given as a one-key table."""
+    ((kind, args),) = action.items()
+    performer = PERFORMERS.get(kind)
     if performer is None:  # the format's checks make this unreachable
-        raise InvalidInputError(f"{action.key_path}: no action {action.kind!r}")
-    performer(game, action.args)
+        raise InvalidInputError(f"no action {kind!r}")
+    performer(game, args, Context(you, spell))
+
+
+def perform(game: Game, action: Action) -> None:
+    perform_raw(game, {action.kind: action.args})
     # 704.3: state-based actions are checked whenever a player would receive priority.
     game.check_state_based_actions()

@@ -1,0 +1,158 @@
+"""Casting spells (601), copying them (707.10) and resolving them (608), in
+the game model. Split cards cast one half (709.3)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from mtgjudge import cost
+from mtgjudge.errors import IllegalActionError, IllegalCastError, InvalidInputError
+from mtgjudge.objects import GameObject
+from mtgjudge.timing import SpellQualities, check_may_begin_casting
+
+if TYPE_CHECKING:
+    from mtgjudge.game import Game
+
+PERMANENT_TYPES = frozenset(
+    {"artifact", "battle", "creature", "enchantment", "land", "planeswalker"}
+)
+
+
+@dataclass
+class CastChoices:
+    """What the caster announces while proposing the spell (601.2b–d)."""
+
+    half: str | None = None
+    x: int = 0
+    targets: tuple[str, ...] = ()
+    pays_flash_cost: bool = False
+    #: Actions taken while casting, after the spell is on the stack and
+    #: before its costs are paid, such as activating mana abilities (601.2g).
+    during: list[Any] = field(default_factory=list)
+
+
+def choose_half(obj: GameObject, half: str | None) -> int | None:
+    """709.3: the caster chooses one half of a split card."""
+    if not obj.is_split:
+        if half is not None and half != obj.name:
+            raise InvalidInputError(f"{obj.ref} is not a split card with a half named {half!r}")
+        return None
+    names = [face.name for face in obj.faces]
+    if half is None or half not in names:
+        raise IllegalCastError(
+            f"to cast {' // '.join(names)}, choose one of its halves ({' or '.join(names)}); "
+            "there's no way to cast both",
+            rule="709.3",
+            fault="no_single_half",
+        )
+    return names.index(half)
+
+
+def proposed_qualities(game: Game, obj: GameObject, half: int | None, x: int) -> SpellQualities:
+    """The spell as it would be on the stack with these choices (709.3a, 202.3e)."""
+    face = obj.printed_faces()[half or 0]
+    return SpellQualities(
+        names=(face.name,),
+        types=face.types,
+        colors=face.colors,
+        subtypes=face.subtypes,
+        mana_value=cost.mana_value_of_faces([face.mana_cost], on_stack=True, x=x),
+    )
+
+
+def cast(game: Game, player: str, obj: GameObject, choices: CastChoices) -> GameObject:
+    """601.2: proposes, checks and completes the casting of ``obj``."""
+    if obj.zone == "stack":
+        raise IllegalCastError(
+            f"{obj.name} is already on the stack", rule="601.2a", fault="already_on_stack"
+        )
+    half = choose_half(obj, choices.half)
+    qualities = proposed_qualities(game, obj, half, choices.x)
+    why = check_may_begin_casting(
+        game, player, obj, qualities, pays_flash_cost=choices.pays_flash_cost
+    )
+    game.note("601.3", f"{player} may begin to cast {qualities.names[0]} now: {why}")
+    # 601.2a: the card moves to the stack and becomes a new object.
+    game.move(obj, "stack", controller=player)
+    obj.cast_half = half
+    obj.x = choices.x
+    obj.targets = choices.targets
+    obj.caster = player
+    game.stack_order.append(obj.serial)
+    game.note(
+        "601.2a",
+        f"{player} casts {qualities.names[0]}" + (f" with X = {choices.x}" if choices.x else ""),
+    )
+    for action in choices.during:
+        # 601.5a: conditions for casting it as though it had flash matter only
+        # as the casting begins.
+        from mtgjudge.rulings.scenario import perform_raw
+
+        perform_raw(game, action, you=player)
+    return obj
+
+
+def copy_spell(game: Game, original: GameObject, controller: str) -> GameObject:
+    """707.10: a copy of a spell copies its characteristics and the choices
+    made for it; a copy of a split card's half is that same half."""
+    if original.zone != "stack":
+        raise IllegalActionError(f"{original.name} is not a spell on the stack", rule="707.10")
+    number = sum(1 for obj in game.objects if obj.ref.startswith(original.ref + "-copy")) + 1
+    copy = GameObject(
+        ref=f"{original.ref}-copy{number}",
+        name=original.name,
+        owner=controller,
+        controller=controller,
+        zone="stack",
+        types=original.types,
+        subtypes=original.subtypes,
+        colors=original.colors,
+        mana_cost=original.mana_cost,
+        faces=original.faces,
+        power=original.power,
+        toughness=original.toughness,
+        keywords=original.keywords,
+        resolve=original.resolve,
+        cast_half=original.cast_half,
+        x=original.x,
+        targets=original.targets,
+        is_copy=True,
+        caster=controller,
+    )
+    game.add_object(copy)
+    game.stack_order.append(copy.serial)
+    game.note(
+        "707.10",
+        f"a copy of {' // '.join(game.characteristics(original).names)} is put onto the stack",
+    )
+    return copy
+
+
+def resolve_top(game: Game) -> GameObject:
+    """608: the top object of the stack resolves."""
+    stack = game.stack_objects()
+    if not stack:
+        raise IllegalActionError("the stack is empty", rule="608.1")
+    spell = stack[-1]
+    game.stack_order.remove(spell.serial)
+    current = game.characteristics(spell)
+    name = current.names[0] if current.names else spell.name
+    game.note("608.2", f"{name} resolves")
+    face = spell.existing_faces()[0]
+    from mtgjudge.rulings.scenario import perform_raw
+
+    for action in face.resolve:
+        perform_raw(game, action, you=spell.caster or spell.controller, spell=spell)
+    if spell.is_copy:
+        # 704.5e: a copy of a spell outside the stack ceases to exist.
+        spell.zone = "graveyard"
+        spell.exists = False
+        game.note("704.5e", f"the copy of {name} ceases to exist")
+    elif current.types & PERMANENT_TYPES:
+        game.move(spell, "battlefield", controller=spell.caster)
+        game.note("608.3", f"{name} enters the battlefield")
+    else:
+        game.move(spell, "graveyard")
+        game.note("608.2n", f"{name} is put into its owner's graveyard")
+    return spell
