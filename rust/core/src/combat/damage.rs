@@ -437,7 +437,7 @@ impl Combat {
             }
             total = total.saturating_add(choice.amount);
             if choice.amount > 0 && !self.may_receive(board, source, choice.recipient) {
-                return Err(fault(self.recipient_fault(source)));
+                return Err(fault(self.recipient_fault(board, source, choice.recipient)));
             }
         }
         // 510.1a: all of its power is assigned.
@@ -450,9 +450,23 @@ impl Combat {
         Ok(())
     }
 
-    fn recipient_fault(&self, source: CreatureId) -> AssignmentFault {
+    fn recipient_fault(
+        &self,
+        board: &Board,
+        source: CreatureId,
+        recipient: Recipient,
+    ) -> AssignmentFault {
         match self.attack_of(source) {
             Some(attack) if !attack.blocked => AssignmentFault::UnblockedRecipient,
+            // 702.19f: attacking a planeswalker, only trample over
+            // planeswalkers lets damage reach its controller.
+            Some(attack)
+                if matches!(attack.target, AttackTarget::Planeswalker(_))
+                    && matches!(recipient, Recipient::Player(_))
+                    && board.creatures[usize::from(source)].tramples() =>
+            {
+                AssignmentFault::PlayerBehindPlaneswalker
+            }
             Some(_) => AssignmentFault::NotABlocker,
             None => AssignmentFault::NotBlockedByIt,
         }

@@ -148,6 +148,9 @@ pub enum AssignmentFault {
     /// Trample over planeswalkers: the planeswalker needs damage equal to
     /// its loyalty before any goes to its controller (702.19c).
     PlaneswalkerWithoutLoyalty,
+    /// A creature attacking a planeswalker without trample over
+    /// planeswalkers can't assign damage to the player (702.19f).
+    PlayerBehindPlaneswalker,
 }
 
 impl AssignmentFault {
@@ -162,6 +165,7 @@ impl AssignmentFault {
             AssignmentFault::NotBlockedByIt => "not_blocked_by_it",
             AssignmentFault::TrampleWithoutLethal => "trample_without_lethal",
             AssignmentFault::PlaneswalkerWithoutLoyalty => "planeswalker_without_loyalty",
+            AssignmentFault::PlayerBehindPlaneswalker => "player_behind_planeswalker",
         }
     }
 
@@ -174,6 +178,7 @@ impl AssignmentFault {
             AssignmentFault::NotBlockedByIt => "510.1d",
             AssignmentFault::TrampleWithoutLethal => "702.19b",
             AssignmentFault::PlaneswalkerWithoutLoyalty => "702.19c",
+            AssignmentFault::PlayerBehindPlaneswalker => "702.19f",
         }
     }
 }
@@ -203,6 +208,9 @@ impl fmt::Display for AssignmentFault {
             ),
             AssignmentFault::PlaneswalkerWithoutLoyalty => f.write_str(
                 "damage can go to the planeswalker's controller only after the planeswalker is assigned damage equal to its loyalty",
+            ),
+            AssignmentFault::PlayerBehindPlaneswalker => f.write_str(
+                "a creature attacking a planeswalker can assign damage to its controller only with trample over planeswalkers",
             ),
         }
     }
