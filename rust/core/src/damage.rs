@@ -151,6 +151,11 @@ pub fn deal_damage(
     for assignment in assignments {
         let source = board.creatures[usize::from(assignment.source)];
         let amount = assignment.amount;
+        // 120.8: a source that would deal 0 damage deals no damage at all, so
+        // there is no event, no life gain and no deathtouch.
+        if amount <= 0 {
+            continue;
+        }
         log.damage.push(DamageEvent {
             source: assignment.source,
             recipient: assignment.recipient,

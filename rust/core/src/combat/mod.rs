@@ -9,6 +9,8 @@
 mod damage;
 mod declare;
 mod error;
+#[cfg(test)]
+mod tests;
 
 pub use crate::damage::{DamageAssignment, DamageEvent, DamageLog, Death, DeathReason, LifeGain};
 pub use error::{AssignmentFault, AttackFault, BlockFault, CombatError};
