@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from mtgjudge.rulings.corpus import Corpus, load_corpus
-from mtgjudge.rulings.format import json_schema
+from mtgjudge.rulings.format import json_schema, read_feature_table
 from mtgjudge.rulings.report import explain_outcome, load_unsupported
 from mtgjudge.rulings.runner import ERROR, FAILED, PASSED, UNSUPPORTED, Outcome, run_ruling
 
@@ -85,6 +85,38 @@ def cmd_explain(args: argparse.Namespace) -> int:
     return status
 
 
+def cmd_dump(args: argparse.Namespace) -> int:
+    """The whole corpus as one JSON document, for tools in other languages."""
+    corpus = load_corpus(args.paths or None)
+    if corpus.problems:
+        for problem in corpus.problems:
+            print(f"ERROR {problem}", file=sys.stderr)
+        return 1
+    features = read_feature_table(corpus.root) if corpus.root else {}
+    document = {
+        "format": "mtgjudge-rulings",
+        "version": 1,
+        "comprehensive_rules": "2026-01-16",
+        "features": features,
+        "rulings": [
+            {
+                "path": str(ruling.path.relative_to(corpus.root))
+                if corpus.root
+                else str(ruling.path),
+                **ruling.raw,
+            }
+            for ruling in corpus.rulings
+        ],
+        "unsupported": [
+            {"id": entry.id, "reason": entry.reason, "text": entry.text}
+            for entry in (load_unsupported(corpus.root) if corpus.root else [])
+        ],
+    }
+    json.dump(document, sys.stdout, indent=2 if args.indent else None, ensure_ascii=False)
+    sys.stdout.write("\n")
+    return 0
+
+
 def cmd_schema(args: argparse.Namespace) -> int:
     corpus = load_corpus(None)
     json.dump(json_schema(corpus.features), sys.stdout, indent=2)
@@ -120,6 +152,19 @@ def build_parser() -> argparse.ArgumentParser:
         "paths", nargs="*", type=Path, help="where to look (default: the bundled corpus)"
     )
     explain.set_defaults(run=cmd_explain)
+
+    dump = commands.add_parser("dump", help="write the whole corpus as JSON")
+    dump.add_argument(
+        "paths",
+        nargs="*",
+        type=Path,
+        help="ruling files or directories (default: the bundled corpus)",
+    )
+    dump.add_argument(
+        "--json", action="store_true", required=True, help="JSON output (the only format)"
+    )
+    dump.add_argument("--indent", action="store_true", help="pretty-print")
+    dump.set_defaults(run=cmd_dump)
 
     schema = commands.add_parser("schema", help="print the JSON Schema of ruling files")
     schema.set_defaults(run=cmd_schema)

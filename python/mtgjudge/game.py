@@ -336,6 +336,26 @@ class Game:
                     rule="508.8",
                 )
 
+    def next_turn(self, position: str = "upkeep") -> None:
+        """Finishes this turn with no choices made, then begins the next
+        player's turn (500.1, 101.4) and proceeds to ``position``."""
+        if self.turn.position != "cleanup":
+            self.advance_to("cleanup")
+        self._end_current_step()
+        order = [name for name, player in self.players.items() if not player.has_lost]
+        active = self.turn.active_player
+        following = order[(order.index(active) + 1) % len(order)] if active in order else order[0]
+        self.turn = Turn(following)
+        self.turn.start_at("untap")
+        self.note("500.1", f"{following}'s turn begins")
+        # 302.6: what the new active player controls is no longer "summoning sick".
+        for obj in self.battlefield():
+            if self.controller(obj) == following:
+                obj.summoning_sick = False
+        self._begin_current_step()
+        if position != "untap":
+            self.advance_to(position)
+
     def _end_current_step(self) -> None:
         record = self.combat
         if self.turn.position == "declare_attackers" and record and not record.attackers_declared:

@@ -260,6 +260,10 @@ ACTION_SPECS: dict[str, Spec] = {
         "the default policy for the rest (510).",
     ),
     "advance": Str(enum=POSITIONS, description="Proceed to the start of this phase or step."),
+    "next_turn": Str(
+        enum=POSITIONS,
+        description="Finish this turn and proceed to this phase or step of the next player's turn.",
+    ),
     **STATE_ACTION_SPECS,
     "cast": Table(
         _fields(
@@ -436,6 +440,22 @@ EXPECT_SPECS: dict[str, Spec] = {
     ),
     "counters": by_object(Map(Int(minimum=0), key_pattern=COUNTER, key_hint="a counter name")),
     "stack": Array(REF, description="The spells on the stack, bottom first."),
+    "stack_names": Array(
+        NAME_LIST,
+        description="The names of each object on the stack, bottom first (copies included).",
+    ),
+    "card_count": Array(
+        Table(
+            _fields(
+                ("player", "zone", "count"),
+                player=PLAYER,
+                zone=Str(enum=ZONES),
+                types=Array(Str(enum=CARD_TYPES), unique=True),
+                count=Int(minimum=0),
+            )
+        ),
+        description="How many cards a player owns in a zone, with all of these types.",
+    ),
     "found": Array(REF, unique=True, description="What the most recent search found."),
     "discarded": by_player(Int(minimum=0), "How many cards each player discarded."),
     "chosen_names": NAME_LIST,
@@ -550,7 +570,9 @@ class Ruling:
         return f"Comprehensive Rules {self.source['rule']}"
 
 
-def read_features(path: Path) -> tuple[str, ...]:
+def read_feature_table(root: Path) -> dict[str, dict[str, Any]]:
+    """The features of ``root/features.toml``, each with its description."""
+    path = root / "features.toml"
     data = _read_toml(path)
     table = data.get("features")
     if not isinstance(table, dict) or not table:
@@ -560,7 +582,12 @@ def read_features(path: Path) -> tuple[str, ...]:
             raise RulingFormatError(
                 str(path), join("features", name), "expected a table with a description"
             )
-    return tuple(table)
+    return table
+
+
+def read_features(path: Path) -> tuple[str, ...]:
+    """The names of the features in a ``features.toml``."""
+    return tuple(read_feature_table(path.parent))
 
 
 def _read_toml(path: Path) -> dict[str, Any]:

@@ -78,6 +78,18 @@ def _in_combat(game: Game, blocking: bool) -> list[str]:
     return sorted(obj.ref for obj in game.battlefield() if obj.serial in serials)
 
 
+def _card_count(game: Game, entry: dict[str, Any]) -> int:
+    wanted = set(entry.get("types", ()))
+    return sum(
+        1
+        for obj in game.objects
+        if obj.exists
+        and obj.zone == entry["zone"]
+        and obj.owner == entry["player"]
+        and wanted <= game.characteristics(obj).types
+    )
+
+
 def _attached_to(game: Game, ref: str) -> str:
     serial = _current(game, ref).attached_to
     host = game.by_serial(serial) if serial is not None else None
@@ -140,6 +152,12 @@ OBSERVERS: dict[str, Observer] = {
         for ref, counters in expected.items()
     },
     "stack": lambda game, _: [obj.ref for obj in game.stack_objects()],
+    "stack_names": lambda game, _: [
+        sorted(game.characteristics(obj).names) for obj in game.stack_objects()
+    ],
+    "card_count": lambda game, expected: [
+        {**entry, "count": _card_count(game, entry)} for entry in expected
+    ],
     "found": lambda game, _: game.history.found,
     "discarded": lambda game, expected: {p: game.history.discarded.get(p, 0) for p in expected},
     "chosen_names": lambda game, _: sorted(game.history.chosen_names),
@@ -163,6 +181,8 @@ def _normalize(key: str, value: Any) -> Any:
         return None if value is None else sorted(value)
     if key in ("keywords", "names", "types", "colors"):
         return {ref: sorted(items) for ref, items in value.items()}
+    if key == "stack_names":
+        return [sorted(names) for names in value]
     return value
 
 
@@ -230,7 +250,7 @@ def run_probe(ruling: Ruling, probe: Probe) -> Outcome:
     try:
         before = build_game(ruling)
         game = build_game(ruling)
-    except MtgJudgeError as problem:
+    except Exception as problem:
         outcome.status = ERROR
         outcome.message = f"setup: {problem}"
         return outcome
@@ -256,14 +276,28 @@ def run_probe(ruling: Ruling, probe: Probe) -> Outcome:
             outcome.message = f"{action.key_path} ({action.kind}): {problem}"
             outcome.trace = game.trace
             return outcome
+        except Exception as problem:  # a bug in mtgjudge: report it, run the rest
+            outcome.status = ERROR
+            outcome.message = (
+                f"{action.key_path} ({action.kind}): internal error "
+                f"{type(problem).__name__}: {problem}"
+            )
+            outcome.trace = game.trace
+            return outcome
     outcome.trace = game.trace
-    outcome.mismatches = compare(game, probe.expect, error)
+    try:
+        outcome.mismatches = compare(game, probe.expect, error)
+        vacuous = not compare(before, probe.expect, None)
+    except Exception as problem:  # a bug in mtgjudge: report it, run the rest
+        outcome.status = ERROR
+        outcome.message = f"expect: internal error {type(problem).__name__}: {problem}"
+        return outcome
     if outcome.mismatches:
         outcome.status = FAILED
         outcome.message = "; ".join(outcome.mismatches)
         return outcome
     # A probe whose expectations hold before its actions run proves nothing.
-    if not compare(before, probe.expect, None):
+    if vacuous:
         outcome.status = FAILED
         outcome.message = (
             "vacuous probe: every expectation already holds before the actions run, "

@@ -188,6 +188,10 @@ def _advance(game: Game, position: str, context: Context) -> None:
     game.advance_to(position)
 
 
+def _next_turn(game: Game, position: str, context: Context) -> None:
+    game.next_turn(position)
+
+
 def _grant(game: Game, args: dict[str, list[str]], context: Context) -> None:
     for ref, keywords in args.items():
         modification = Modification(grant=frozenset(keywords))
@@ -423,6 +427,7 @@ PERFORMERS: dict[str, Performer] = {
     "block": _block,
     "damage": _damage,
     "advance": _advance,
+    "next_turn": _next_turn,
     "grant": _grant,
     "lose": _lose,
     "pump": _pump,
