@@ -41,11 +41,8 @@ impl Combat {
             for creature in &mut board.creatures {
                 creature.struck_first = false;
             }
-            for attack in &self.attacks {
-                mark_struck_first(board, attack.attacker);
-            }
-            for block in &self.blocks {
-                mark_struck_first(board, block.blocker);
+            for creature in self.creatures_in_combat() {
+                mark_struck_first(board, creature);
             }
         }
 

@@ -91,7 +91,7 @@ impl Combat {
         board: &Board,
         declared: &[Block],
     ) -> Result<(), CombatError> {
-        if !self.blocks.is_empty() {
+        if !self.blocks.is_empty() || !self.blocking_nothing.is_empty() {
             return Err(CombatError::AlreadyDeclared { what: "blockers" });
         }
         for (index, block) in declared.iter().enumerate() {

@@ -78,6 +78,12 @@ pub enum DamageProgress {
 pub struct Combat {
     pub attacks: Vec<Attack>,
     pub blocks: Vec<Block>,
+    /// Blocking creatures that block no attacker any more, because each
+    /// creature they blocked was removed from combat. They stay blocking
+    /// creatures until they are removed from combat themselves (509.1g), so
+    /// their first strike still makes a first-strike step (510.4), but they
+    /// assign no combat damage (510.1d).
+    pub blocking_nothing: Vec<CreatureId>,
     /// Some creature was declared as an attacker or put onto the battlefield
     /// attacking this combat. Without that the declare blockers and combat
     /// damage steps are skipped (508.8); with it they happen even if every
@@ -99,6 +105,7 @@ impl Combat {
     pub fn clear(&mut self) {
         self.attacks.clear();
         self.blocks.clear();
+        self.blocking_nothing.clear();
         self.attacked = false;
         self.progress = DamageProgress::NotStarted;
         self.last_assignments.clear();
@@ -116,6 +123,7 @@ impl Combat {
 
     pub fn is_blocking(&self, creature: CreatureId) -> bool {
         self.blocks.iter().any(|block| block.blocker == creature)
+            || self.blocking_nothing.contains(&creature)
     }
 
     /// Attacking or blocking.
@@ -139,7 +147,8 @@ impl Combat {
             .map(|block| block.attacker)
     }
 
-    /// Each blocking creature once, in the order of its first block.
+    /// Each blocking creature once, in the order of its first block, then
+    /// those that block nothing any more.
     pub fn blocking_creatures(&self) -> impl Iterator<Item = CreatureId> + '_ {
         self.blocks
             .iter()
@@ -150,6 +159,7 @@ impl Combat {
                     .any(|earlier| earlier.blocker == block.blocker)
             })
             .map(|(_, block)| block.blocker)
+            .chain(self.blocking_nothing.iter().copied())
     }
 
     /// Every attacking or blocking creature, attackers first, each once.
@@ -161,11 +171,27 @@ impl Combat {
     }
 
     /// Removes a creature from combat (506.4). An attacker it was blocking
-    /// stays blocked (509.1h).
+    /// stays blocked (509.1h); a creature that was blocking it stays a
+    /// blocking creature, even if it now blocks nothing (509.1g).
     pub fn remove_from_combat(&mut self, creature: CreatureId) {
         self.attacks.retain(|attack| attack.attacker != creature);
-        self.blocks
-            .retain(|block| block.blocker != creature && block.attacker != creature);
+        self.blocking_nothing.retain(|&blocker| blocker != creature);
+        let mut index = 0;
+        while index < self.blocks.len() {
+            let block = self.blocks[index];
+            if block.blocker != creature && block.attacker != creature {
+                index += 1;
+                continue;
+            }
+            self.blocks.remove(index);
+            let blocker = block.blocker;
+            if blocker != creature
+                && !self.blocks.iter().any(|other| other.blocker == blocker)
+                && !self.blocking_nothing.contains(&blocker)
+            {
+                self.blocking_nothing.push(blocker);
+            }
+        }
     }
 
     /// Removes a planeswalker from combat: creatures attacking it keep

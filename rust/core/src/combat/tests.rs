@@ -25,6 +25,14 @@ fn creature(controller: PlayerId, power: i32, toughness: i32, keywords: &[Keywor
         })
 }
 
+fn to_player(creature: CreatureId, player: PlayerId) -> (CreatureId, AttackTarget) {
+    (creature, AttackTarget::Player(player))
+}
+
+fn block(blocker: CreatureId, attacker: CreatureId) -> Block {
+    Block { blocker, attacker }
+}
+
 fn assign(source: CreatureId, recipient: Recipient, amount: i32) -> DamageAssignment {
     DamageAssignment {
         source,
@@ -60,4 +68,37 @@ fn zero_damage_is_not_dealt() {
     combat.check_state_based_actions(&mut board, &mut log);
     assert!(log.deaths.is_empty());
     assert!(board.creatures[1].on_battlefield);
+}
+
+// ----- 509.1g: a blocking creature stays one -----
+
+#[test]
+fn blocker_whose_attacker_left_combat_is_still_blocking() {
+    // 509.1g: a blocking creature remains one until it is removed from
+    // combat; 510.1d: blocking no creature, it assigns no combat damage.
+    // 510.4: its first strike still gives the phase a first-strike step.
+    let mut board = board(&[
+        creature(ALICE, 2, 2, &[]),
+        creature(BOB, 3, 3, &[Keyword::FirstStrike]),
+    ]);
+    let mut combat = Combat::new();
+    combat
+        .declare_attackers(&mut board, ALICE, &[to_player(0, BOB)])
+        .unwrap();
+    combat.declare_blockers(&board, &[block(1, 0)]).unwrap();
+    combat.remove_from_combat(0);
+    assert!(combat.is_blocking(1));
+    assert_eq!(
+        combat.next_damage_step(&board),
+        Some(DamageStep::FirstStrike)
+    );
+    let mut log = DamageLog::default();
+    combat
+        .resolve_all_damage_steps(&mut board, &mut log)
+        .unwrap();
+    assert_eq!(log.steps, [DamageStep::FirstStrike, DamageStep::Regular]);
+    assert!(log.damage.is_empty());
+    // Removing the blocker itself ends it.
+    combat.remove_from_combat(1);
+    assert!(!combat.is_in_combat(1));
 }
