@@ -6,6 +6,7 @@
 
 pub mod board;
 pub mod combat;
+pub mod cost;
 pub mod damage;
 pub mod keywords;
 pub mod party;
