@@ -315,6 +315,20 @@ impl Combat {
     /// marked and damage other creatures assign in this step (702.19b); any
     /// nonzero damage from a source with deathtouch is lethal (702.2c).
     fn lethal_needed(&self, board: &Board, source: CreatureId, target: CreatureId) -> i32 {
+        // 702.2c: any nonzero combat damage a source with deathtouch assigns
+        // to it is lethal damage, and 702.19b counts damage other creatures
+        // assign in the same step.
+        let deathtouch_from_others = self.last_assignments.iter().any(|a| {
+            a.source != source
+                && a.recipient == Recipient::Creature(target)
+                && a.amount > 0
+                && board
+                    .creature(a.source)
+                    .is_some_and(|other| other.has(Keyword::Deathtouch))
+        });
+        if deathtouch_from_others {
+            return 0;
+        }
         let creature = &board.creatures[usize::from(target)];
         let others = self.pending_from_others(source, target);
         let needed = creature

@@ -33,6 +33,14 @@ fn block(blocker: CreatureId, attacker: CreatureId) -> Block {
     Block { blocker, attacker }
 }
 
+fn dealt(log: &DamageLog, source: CreatureId, recipient: Recipient) -> i32 {
+    log.damage
+        .iter()
+        .filter(|e| e.source == source && e.recipient == recipient)
+        .map(|e| e.amount)
+        .sum()
+}
+
 fn assign(source: CreatureId, recipient: Recipient, amount: i32) -> DamageAssignment {
     DamageAssignment {
         source,
@@ -101,4 +109,42 @@ fn blocker_whose_attacker_left_combat_is_still_blocking() {
     // Removing the blocker itself ends it.
     combat.remove_from_combat(1);
     assert!(!combat.is_in_combat(1));
+}
+
+// ----- trample -----
+
+#[test]
+fn deathtouch_damage_from_another_attacker_is_lethal_for_trample() {
+    // 702.2c: any nonzero combat damage assigned by a source with deathtouch
+    // is lethal damage; 702.19b counts damage other creatures assign in the
+    // same step. So once a deathtouch attacker assigns 1 to a 4/4 that
+    // blocks both attackers, the trampler may assign all of its damage to
+    // the player.
+    let mut wall = creature(BOB, 0, 4, &[]);
+    wall.block_limit = 2;
+    let mut board = board(&[
+        creature(ALICE, 1, 1, &[Keyword::Deathtouch]),
+        creature(ALICE, 5, 5, &[Keyword::Trample]),
+        wall,
+    ]);
+    let mut combat = Combat::new();
+    combat
+        .declare_attackers(&mut board, ALICE, &[to_player(0, BOB), to_player(1, BOB)])
+        .unwrap();
+    combat
+        .declare_blockers(&board, &[block(2, 0), block(2, 1)])
+        .unwrap();
+    let mut log = DamageLog::default();
+    // The default assignment too.
+    combat
+        .resolve_damage_step(&mut board, &[], &mut log)
+        .unwrap();
+    assert_eq!(dealt(&log, 1, Recipient::Player(BOB)), 5);
+    assert_eq!(
+        log.deaths,
+        [Death {
+            creature: 2,
+            reason: DeathReason::Deathtouch
+        }]
+    );
 }
