@@ -180,12 +180,15 @@ impl Combat {
         Ok(())
     }
 
-    /// Whether the creature assigns combat damage in this step at all (510.1a, 510.4).
+    /// Whether the creature assigns combat damage in this step at all
+    /// (510.1a, 510.4). A blocking creature that blocks no creature any more
+    /// assigns none (510.1d).
     fn assigns_damage(&self, board: &Board, source: CreatureId, step: DamageStep) -> bool {
         self.assigns_in_step(board, source, step)
             && board
                 .creature(source)
                 .is_some_and(|creature| creature.power > 0)
+            && (self.is_attacking(source) || self.blocked_by(source).next().is_some())
     }
 
     fn assign_source(

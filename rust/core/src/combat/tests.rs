@@ -111,6 +111,37 @@ fn blocker_whose_attacker_left_combat_is_still_blocking() {
     assert!(!combat.is_in_combat(1));
 }
 
+#[test]
+fn blocker_blocking_nothing_cannot_be_assigned_for() {
+    // 510.1d: a blocking creature that isn't blocking any creature assigns
+    // no combat damage, so an explicit assignment for it is illegal.
+    let mut board = board(&[creature(ALICE, 2, 2, &[]), creature(BOB, 3, 3, &[])]);
+    let mut combat = Combat::new();
+    combat
+        .declare_attackers(&mut board, ALICE, &[to_player(0, BOB)])
+        .unwrap();
+    combat.declare_blockers(&board, &[block(1, 0)]).unwrap();
+    combat.remove_from_combat(0);
+    let mut log = DamageLog::default();
+    for amount in [0, 3] {
+        let error = combat
+            .resolve_damage_step(
+                &mut board,
+                &[assign(1, Recipient::Player(ALICE), amount)],
+                &mut log,
+            )
+            .unwrap_err();
+        assert_eq!(
+            error,
+            CombatError::IllegalAssignment {
+                source: 1,
+                fault: AssignmentFault::NotAssigningInThisStep
+            }
+        );
+    }
+    assert!(log.damage.is_empty());
+}
+
 // ----- trample -----
 
 #[test]
