@@ -72,7 +72,9 @@ impl Combat {
             creature(attack.attacker)?;
             let board_has_target = match attack.target {
                 AttackTarget::Player(id) => board.player(id).is_some(),
-                AttackTarget::Planeswalker(id) => board.planeswalker(id).is_some(),
+                AttackTarget::Planeswalker(id) | AttackTarget::RemovedPlaneswalker(id) => {
+                    board.planeswalker(id).is_some()
+                }
                 AttackTarget::Nothing => true,
             };
             if !board_has_target {
@@ -239,8 +241,11 @@ impl Combat {
         let power = creature.power;
         if let Some(attack) = self.attack_of(source).copied() {
             if !attack.blocked {
-                // 510.1b
-                if let Some(recipient) = self.attacked_recipient(board, attack.target) {
+                // 510.1b; 702.19e
+                let recipient = self
+                    .attacked_recipient(board, attack.target)
+                    .or_else(|| behind_removed_planeswalker(board, &creature, attack.target));
+                if let Some(recipient) = recipient {
                     self.record(DamageAssignment {
                         source,
                         recipient,
@@ -409,7 +414,15 @@ impl Combat {
                 }
             }
             _ => {
-                if let Some(recipient) = self.attacked_recipient(board, target) {
+                let creature = board.creatures[usize::from(source)];
+                let recipient = self
+                    .attacked_recipient(board, target)
+                    .or_else(|| behind_removed_planeswalker(board, &creature, target))
+                    .or_else(|| self.first_blocker_of(source).map(Recipient::Creature));
+                // Attacking nothing, the excess can only stay with the
+                // blockers (506.4c, 702.19f): a creature assigns all its
+                // power (510.1a).
+                if let Some(recipient) = recipient {
                     self.record(DamageAssignment {
                         source,
                         recipient,
@@ -430,7 +443,7 @@ impl Combat {
                 .planeswalker(id)
                 .filter(|walker| walker.on_battlefield)
                 .map(|_| Recipient::Planeswalker(id)),
-            AttackTarget::Nothing => None,
+            AttackTarget::RemovedPlaneswalker(_) | AttackTarget::Nothing => None,
         }
     }
 
@@ -475,8 +488,10 @@ impl Combat {
             // 702.19f: attacking a planeswalker, only trample over
             // planeswalkers lets damage reach its controller.
             Some(attack)
-                if matches!(attack.target, AttackTarget::Planeswalker(_))
-                    && matches!(recipient, Recipient::Player(_))
+                if matches!(
+                    attack.target,
+                    AttackTarget::Planeswalker(_) | AttackTarget::RemovedPlaneswalker(_)
+                ) && matches!(recipient, Recipient::Player(_))
                     && board.creatures[usize::from(source)].tramples() =>
             {
                 AssignmentFault::PlayerBehindPlaneswalker
@@ -492,25 +507,28 @@ impl Combat {
             // 510.1d
             return matches!(recipient, Recipient::Creature(id) if self.blocked_by(source).any(|a| a == id));
         };
-        let attacked = self.attacked_recipient(board, attack.target);
+        let creature = &board.creatures[usize::from(source)];
+        let attacked = self.attacked_recipient(board, attack.target) == Some(recipient);
+        // 702.19c, 702.19e: trample over planeswalkers lets damage reach the
+        // controller of the planeswalker it attacks or attacked.
+        let behind = creature.has(Keyword::TrampleOverPlaneswalkers)
+            && matches!(
+                attack.target,
+                AttackTarget::Planeswalker(_) | AttackTarget::RemovedPlaneswalker(_)
+            )
+            && defending_player(board, attack.target).map(Recipient::Player) == Some(recipient);
         if !attack.blocked {
-            // 510.1b
-            return attacked == Some(recipient);
+            // 510.1b; 702.19c and 702.19e apply to an unblocked creature too
+            // ("after lethal damage is assigned to all blocking creatures",
+            // of which there are none).
+            return attacked || behind;
         }
         if let Recipient::Creature(id) = recipient {
             // 510.1c
             return self.blockers_of(source).any(|blocker| blocker == id);
         }
-        let creature = &board.creatures[usize::from(source)];
-        if !creature.tramples() {
-            return false;
-        }
-        // 702.19b; 702.19c, 702.19e for the planeswalker's controller.
-        attacked == Some(recipient)
-            || (creature.has(Keyword::TrampleOverPlaneswalkers)
-                && matches!(attack.target, AttackTarget::Planeswalker(_))
-                && recipient
-                    == Recipient::Player(defending_player(board, attack.target).unwrap_or(u8::MAX)))
+        // 702.19b
+        creature.tramples() && (attacked || behind)
     }
 
     /// 702.19b and 702.19c, checked against the complete assignment.
@@ -518,9 +536,9 @@ impl Combat {
         let Some(attack) = self.attack_of(source) else {
             return Ok(());
         };
-        if !attack.blocked {
-            return Ok(());
-        }
+        // An unblocked creature has no blockers to assign lethal damage to,
+        // but with trample over planeswalkers it still owes the planeswalker
+        // its loyalty before its controller gets any (702.19c).
         let past_blockers = self
             .last_assignments
             .iter()
@@ -560,5 +578,20 @@ impl Combat {
 fn mark_struck_first(board: &mut Board, id: CreatureId) {
     if let Some(creature) = board.creatures.get_mut(usize::from(id)) {
         creature.struck_first = creature.on_battlefield && creature.has_first_or_double_strike();
+    }
+}
+
+/// 702.19e: a creature with trample over planeswalkers whose planeswalker
+/// was removed from combat may assign its damage to the defending player.
+fn behind_removed_planeswalker(
+    board: &Board,
+    creature: &crate::board::Creature,
+    target: AttackTarget,
+) -> Option<Recipient> {
+    match target {
+        AttackTarget::RemovedPlaneswalker(_) if creature.has(Keyword::TrampleOverPlaneswalkers) => {
+            defending_player(board, target).map(Recipient::Player)
+        }
+        _ => None,
     }
 }

@@ -64,7 +64,9 @@ impl Combat {
                         return Err(illegal(AttackFault::PlaneswalkerNotAttackable));
                     }
                 }
-                AttackTarget::Nothing => return Err(illegal(AttackFault::NotAnOpponent)),
+                AttackTarget::RemovedPlaneswalker(_) | AttackTarget::Nothing => {
+                    return Err(illegal(AttackFault::NotAnOpponent))
+                }
             }
         }
         self.attacked = !declared.is_empty();
@@ -174,11 +176,12 @@ impl Combat {
 }
 
 /// The player an attack is against: the attacked player, or the controller
-/// of the attacked planeswalker (508.5).
+/// of the planeswalker it attacks or attacked (508.5).
 pub(crate) fn defending_player(board: &Board, target: AttackTarget) -> Option<PlayerId> {
     match target {
         AttackTarget::Player(player) => Some(player),
-        AttackTarget::Planeswalker(planeswalker) => board
+        AttackTarget::Planeswalker(planeswalker)
+        | AttackTarget::RemovedPlaneswalker(planeswalker) => board
             .planeswalker(planeswalker)
             .map(|walker| walker.controller),
         AttackTarget::Nothing => None,

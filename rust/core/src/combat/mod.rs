@@ -22,7 +22,13 @@ use crate::board::{Board, CreatureId, PlaneswalkerId, PlayerId};
 pub enum AttackTarget {
     Player(PlayerId),
     Planeswalker(PlaneswalkerId),
-    /// The planeswalker it attacked was removed from combat (506.4c).
+    /// It attacked this planeswalker, which was removed from combat. It now
+    /// attacks nothing and deals no combat damage if unblocked (506.4c), but
+    /// the planeswalker's controller is still its defending player (508.5),
+    /// who may block it (506.4c), and trample over planeswalkers still lets
+    /// its damage reach that player (702.19e).
+    RemovedPlaneswalker(PlaneswalkerId),
+    /// It attacks nothing, and no defending player is known (506.4c).
     Nothing,
 }
 
@@ -199,7 +205,7 @@ impl Combat {
     pub fn remove_planeswalker_from_combat(&mut self, planeswalker: PlaneswalkerId) {
         for attack in &mut self.attacks {
             if attack.target == AttackTarget::Planeswalker(planeswalker) {
-                attack.target = AttackTarget::Nothing;
+                attack.target = AttackTarget::RemovedPlaneswalker(planeswalker);
             }
         }
     }

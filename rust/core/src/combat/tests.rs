@@ -2,7 +2,7 @@
 //! Comprehensive Rules or an official ruling, cited beside it.
 
 use super::*;
-use crate::board::{Creature, Player, Recipient};
+use crate::board::{Creature, Planeswalker, Player, Recipient};
 use crate::damage::deal_damage;
 use crate::keywords::Keyword;
 
@@ -142,7 +142,164 @@ fn blocker_blocking_nothing_cannot_be_assigned_for() {
     assert!(log.damage.is_empty());
 }
 
-// ----- trample -----
+// ----- trample and planeswalkers -----
+
+fn board_with_walker(creatures: &[Creature], loyalty: i32) -> Board {
+    let mut board = board(creatures);
+    board.planeswalkers.push(Planeswalker::new(BOB, loyalty));
+    board
+}
+
+fn to_walker(creature: CreatureId) -> (CreatureId, AttackTarget) {
+    (creature, AttackTarget::Planeswalker(0))
+}
+
+#[test]
+fn trample_excess_stays_with_blockers_when_attacking_nothing() {
+    // 506.4c, 702.19f: the planeswalker it attacked is gone, so nothing but
+    // its blocker can be assigned its damage; 510.1a: it still assigns all
+    // of its power.
+    let mut board = board_with_walker(
+        &[
+            creature(ALICE, 5, 5, &[Keyword::Trample]),
+            creature(ALICE, 3, 3, &[Keyword::FirstStrike]),
+            creature(BOB, 2, 2, &[]),
+        ],
+        3,
+    );
+    let mut combat = Combat::new();
+    combat
+        .declare_attackers(&mut board, ALICE, &[to_walker(0), to_walker(1)])
+        .unwrap();
+    combat.declare_blockers(&board, &[block(2, 0)]).unwrap();
+    let mut log = DamageLog::default();
+    combat
+        .resolve_damage_step(&mut board, &[], &mut log)
+        .unwrap();
+    assert_eq!(log.planeswalker_deaths, [0]);
+    assert_eq!(
+        combat.attacks[0].target,
+        AttackTarget::RemovedPlaneswalker(0)
+    );
+    log.clear();
+    combat
+        .resolve_damage_step(&mut board, &[], &mut log)
+        .unwrap();
+    assert_eq!(dealt(&log, 0, Recipient::Creature(2)), 5);
+    assert_eq!(board.players[usize::from(BOB)].life, 20);
+    // Nor may it be assigned to the planeswalker's controller (702.19f).
+    let mut board = board_with_walker(
+        &[
+            creature(ALICE, 5, 5, &[Keyword::Trample]),
+            creature(BOB, 2, 2, &[]),
+        ],
+        3,
+    );
+    let mut combat = Combat::new();
+    combat
+        .declare_attackers(&mut board, ALICE, &[to_walker(0)])
+        .unwrap();
+    combat.declare_blockers(&board, &[block(1, 0)]).unwrap();
+    combat.remove_planeswalker_from_combat(0);
+    let error = combat
+        .resolve_damage_step(
+            &mut board,
+            &[
+                assign(0, Recipient::Creature(1), 2),
+                assign(0, Recipient::Player(BOB), 3),
+            ],
+            &mut log,
+        )
+        .unwrap_err();
+    assert_eq!(error.rule(), Some("702.19f"));
+}
+
+#[test]
+fn trample_over_planeswalkers_reaches_the_defending_player_after_its_planeswalker_left() {
+    // 702.19e: unblocked, all its damage goes to the defending player;
+    // blocked, what exceeds lethal damage to its blockers does.
+    let mut board = board_with_walker(
+        &[
+            creature(ALICE, 4, 4, &[Keyword::TrampleOverPlaneswalkers]),
+            creature(ALICE, 5, 5, &[Keyword::TrampleOverPlaneswalkers]),
+            creature(BOB, 2, 2, &[]),
+        ],
+        3,
+    );
+    let mut combat = Combat::new();
+    combat
+        .declare_attackers(&mut board, ALICE, &[to_walker(0), to_walker(1)])
+        .unwrap();
+    combat.declare_blockers(&board, &[block(2, 1)]).unwrap();
+    combat.remove_planeswalker_from_combat(0);
+    let mut log = DamageLog::default();
+    combat
+        .resolve_damage_step(&mut board, &[], &mut log)
+        .unwrap();
+    assert_eq!(dealt(&log, 0, Recipient::Player(BOB)), 4);
+    assert_eq!(dealt(&log, 1, Recipient::Creature(2)), 2);
+    assert_eq!(dealt(&log, 1, Recipient::Player(BOB)), 3);
+    assert_eq!(board.players[usize::from(BOB)].life, 13);
+}
+
+#[test]
+fn attacker_of_a_removed_planeswalker_may_be_blocked() {
+    // 506.4c: "It may be blocked", by its defending player (508.5).
+    let mut board = board_with_walker(&[creature(ALICE, 2, 2, &[]), creature(BOB, 2, 2, &[])], 3);
+    let mut combat = Combat::new();
+    combat
+        .declare_attackers(&mut board, ALICE, &[to_walker(0)])
+        .unwrap();
+    combat.remove_planeswalker_from_combat(0);
+    combat.declare_blockers(&board, &[block(1, 0)]).unwrap();
+    let mut log = DamageLog::default();
+    combat
+        .resolve_all_damage_steps(&mut board, &mut log)
+        .unwrap();
+    assert_eq!(dealt(&log, 0, Recipient::Creature(1)), 2);
+    assert_eq!(dealt(&log, 1, Recipient::Creature(0)), 2);
+}
+
+#[test]
+fn unblocked_trample_over_planeswalkers_may_send_excess_to_the_controller() {
+    // 702.19c, and the ruling on Thrasta, Tempest's Roar: when it deals
+    // combat damage to a planeswalker it's attacking, it can assign excess
+    // damage (beyond the loyalty) to that planeswalker's controller.
+    let mut board = board_with_walker(
+        &[creature(ALICE, 5, 5, &[Keyword::TrampleOverPlaneswalkers])],
+        2,
+    );
+    let mut combat = Combat::new();
+    combat
+        .declare_attackers(&mut board, ALICE, &[to_walker(0)])
+        .unwrap();
+    combat.declare_blockers(&board, &[]).unwrap();
+    let mut log = DamageLog::default();
+    // Not before the planeswalker has its loyalty.
+    let error = combat
+        .resolve_damage_step(
+            &mut board,
+            &[
+                assign(0, Recipient::Planeswalker(0), 1),
+                assign(0, Recipient::Player(BOB), 4),
+            ],
+            &mut log,
+        )
+        .unwrap_err();
+    assert_eq!(error.rule(), Some("702.19c"));
+    combat
+        .resolve_damage_step(
+            &mut board,
+            &[
+                assign(0, Recipient::Planeswalker(0), 2),
+                assign(0, Recipient::Player(BOB), 3),
+            ],
+            &mut log,
+        )
+        .unwrap();
+    assert_eq!(board.players[usize::from(BOB)].life, 17);
+    assert_eq!(log.planeswalker_deaths, [0]);
+}
 
 #[test]
 fn deathtouch_damage_from_another_attacker_is_lethal_for_trample() {
