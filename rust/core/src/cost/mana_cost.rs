@@ -383,38 +383,40 @@ impl<'a> Parser<'a> {
         Ok(Symbol::HybridPhyrexian(color, partner))
     }
 
-    /// A numerical symbol, or `{2/c}`.
+    /// A numerical symbol, or `{2/c}`. A number that is too large is
+    /// reported at its first digit, once the symbol is known to be well
+    /// formed.
     fn number(&mut self) -> Result<(Symbol, u32), CostError> {
         let start = self.offset;
-        let mut value: u32 = 0;
+        let mut value: Option<u32> = Some(0);
         let mut digits = 0;
         while let Some(digit) = self.peek().and_then(|c| c.to_digit(10)) {
-            if digits == 1 && value == 0 {
+            if digits == 1 && value == Some(0) {
                 // No leading zeros: "{0}" is the only number starting with 0.
                 return Err(self.error("'}'"));
             }
             value = value
-                .checked_mul(10)
-                .and_then(|v| v.checked_add(digit))
-                .ok_or(CostError::ManaCostSyntax {
-                    offset: start,
-                    expected: "a number at most 4294967295",
-                })?;
+                .and_then(|v| v.checked_mul(10))
+                .and_then(|v| v.checked_add(digit));
             digits += 1;
             self.bump();
         }
-        if digits == 1 && value == 2 && self.peek() == Some('/') {
+        if digits == 1 && value == Some(2) && self.peek() == Some('/') {
             self.bump();
             let color = self.color()?;
             self.expect('}', "'}'")?;
             return Ok((Symbol::TwoHybrid(color), 1));
         }
         let expected = match (digits, value) {
-            (1, 0) => "'}'",
-            (1, 2) => "a digit, '/' or '}'",
+            (1, Some(0)) => "'}'",
+            (1, Some(2)) => "a digit, '/' or '}'",
             _ => "a digit or '}'",
         };
         self.expect('}', expected)?;
+        let value = value.ok_or(CostError::ManaCostSyntax {
+            offset: start,
+            expected: "a number at most 4294967295",
+        })?;
         Ok((Symbol::Generic, value))
     }
 }

@@ -140,6 +140,7 @@ fn malformed_costs_say_where_they_broke() {
         ("{X}{", 4, "a mana symbol"),
         ("{R} {G}", 3, "'{'"),
         ("{99999999999}", 1, "a number at most 4294967295"),
+        ("{99999999999/W}", 12, "a digit or '}'"),
         (
             "{4294967295}{1}",
             12,
