@@ -7,6 +7,7 @@ and ``IllegalActionError`` for actions the rules forbid (with ``.rule`` and
 ``.fault``), and ``InternalError`` if the kernel ever panics.
 """
 
+from collections.abc import Mapping, Sequence
 from typing import Literal
 
 __version__: str
@@ -99,3 +100,272 @@ def party_types(creature_types: list[str]) -> int:
 
 def party_size(creatures: list[int]) -> int:
     """The number of creatures in a party (0–4), from each creature's party-type mask."""
+
+# ----- costs: mana costs, mana value, total cost, payment -----
+#
+# Rules: 107.3-107.4 (symbols, X), 118.3-118.7 (costs, reductions), 119.4
+# (paying life), 202 (mana cost, colour, mana value), 601.2b/f-h (total cost
+# and payment), 702.41 (affinity), 702.51 (convoke), 702.66 (delve), 702.126
+# (improvise), 709 (split cards).
+#
+# Malformed mana costs raise ``ManaCostSyntaxError`` (an ``InvalidInputError``)
+# with ``offset`` (characters from the start) and ``expected``; other bad input
+# raises ``InvalidInputError`` (or ``TypeError`` for an argument of the wrong
+# type); ``check_payment`` raises ``IllegalPaymentError`` with ``rule`` and
+# ``fault``.
+
+#: Mana as letters ("WWUC"), a dict ({"W": 2, "C": 1}) or six counts (W U B R G C).
+ManaLike = str | Mapping[str, int] | Sequence[int]
+#: (source, symbol, paid_as, count), e.g. ("creature:GW", "{W}", "W", 1).
+#: Sources: "mana:W" ("mana:C" ...), "snow:W" (mana from a snow source),
+#: "creature:GW" / "creature" (colourless; convoke), "artifact" (improvise),
+#: "card" (delve), "life" (2 life per unit), "reduction:W" / "reduction:C" /
+#: "reduction:generic" (a pending reduction). Symbols: "{W}", "{W/U}", "{2/W}",
+#: "{C/W}", "{W/P}", "{W/U/P}", "{C}", "{S}", and "{1}" for one generic mana.
+#: paid_as: "W".."G", "C", "generic", "snow" or "life". A count is one symbol,
+#: or one mana for "{1}" and for a "{2/W}" paid as "generic" (2 per symbol).
+PaymentPartTuple = tuple[str, str, str, int]
+
+class ManaCost:
+    """A mana cost as printed (107.4). ``ManaCost("")`` is no mana cost
+    (202.1b: unpayable, mana value 0), distinct from ``ManaCost("{0}")``.
+    ``str()`` prints the symbols in a canonical order (X, generic, {C}, {S},
+    WUBRG, hybrid, {2/c}, {C/c}, Phyrexian, hybrid Phyrexian), so
+    ``ManaCost(str(c)) == c``; equal costs have equal symbols in any order."""
+
+    def __init__(self, text: str = "") -> None: ...
+    def mana_value(self, on_stack: bool = False, x: int = 0) -> int:
+        """202.3: X counts 0 off the stack and ``x`` on it (202.3e); {2/c}
+        counts 2 (202.3f); Phyrexian symbols 1 (202.3g)."""
+    @property
+    def is_none(self) -> bool:
+        """No mana cost at all (202.1b)."""
+    @property
+    def colors(self) -> str:
+        """Its colours in WUBRG order (202.2), e.g. "WU"; "" if colourless."""
+    @property
+    def generic(self) -> int:
+        """The generic mana of its numerical symbols (X not counted)."""
+    @property
+    def symbols(self) -> list[tuple[str, int]]:
+        """(symbol, count) in printing order; ("{1}", n) is n generic mana."""
+    def count(self, symbol: str) -> int:
+        """How many of one symbol, e.g. count("{W/U}"); count("{1}") is the generic mana."""
+    def __add__(self, other: ManaCost | str) -> ManaCost:
+        """The combined cost of two halves (709.4b)."""
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+#: A mana cost, or its text such as "{2}{W}".
+CostLike = ManaCost | str
+
+def parse_mana_cost(text: str) -> ManaCost:
+    """The same as ``ManaCost(text)``."""
+
+def mana_value_of_split(
+    left: CostLike,
+    right: CostLike,
+    *,
+    cast: Literal["left", "right", "fused"] | None = None,
+    x: int = 0,
+) -> int:
+    """A split card's mana value (202.3d, 709.4b): both halves when it is not
+    on the stack (``cast=None``); on the stack the half cast, or both halves
+    of a fused split spell (702.102b). ``x`` counts only on the stack."""
+
+class TotalCost:
+    """A locked-in total cost (601.2f), as returned by ``total_cost``."""
+
+    @property
+    def cost(self) -> ManaCost:
+        """What is left to pay: X is generic mana, hybrid and Phyrexian
+        symbols are kept (the payment chooses their halves, 601.2b). No mana
+        cost when the total cost is unpayable."""
+    @property
+    def pending(self) -> str | None:
+        """Reductions whose target depends on how hybrid or Phyrexian symbols
+        are announced, e.g. "{W}" for {W/U}{W/B} reduced by {W}; the payment
+        functions apply them. ``None`` when every reduction is applied."""
+    @property
+    def settled(self) -> bool:
+        """``pending is None``."""
+    @property
+    def unpayable(self) -> bool:
+        """No mana cost and no alternative cost (118.6, 118.6a)."""
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+def total_cost(
+    mana_cost: CostLike,
+    *,
+    x: int = 0,
+    alternative: CostLike | None = None,
+    additional: Sequence[CostLike] = (),
+    increases: Sequence[CostLike] = (),
+    reductions: Sequence[int | CostLike] = (),
+    affinity: Sequence[int] = (),
+) -> TotalCost:
+    """The total cost (601.2f): the mana cost, or ``alternative`` in its
+    place, plus ``additional`` costs and ``increases``, with every {X} equal
+    to ``x`` (107.3a); then every reduction applies, never below {0}.
+
+    - A reduction is an amount of generic mana (an int, or "{2}") or mana
+      symbols: a colour or {C} reduces that type first and the rest generic
+      mana (118.7b-d); {S} is generic (118.7g); {W/P} is white (118.7f);
+      hybrid symbols are refused (118.7e: pass the half chosen).
+    - ``affinity`` has one entry per instance of affinity (702.41b): how many
+      of the quality the caster controls. Each reduces generic mana only.
+    - Increases and additional costs apply before reductions, so a reduction
+      larger than the cost leaves {0} (not an error).
+    - A coloured reduction against a cost whose symbols of that colour are
+      hybrid or Phyrexian: it reduces the symbol the player would announce as
+      that colour (601.2b precedes 601.2f) when that is never worse, else it
+      stays ``pending`` and the payment search picks the best target.
+    - No mana cost without an alternative cost is unpayable (118.6)."""
+
+class Payment:
+    """One concrete payment. Two payments are equal when their parts are."""
+
+    @property
+    def parts(self) -> list[PaymentPartTuple]:
+        """In a canonical order (by resource, then symbol)."""
+    @property
+    def life(self) -> int:
+        """Life paid (2 per Phyrexian symbol paid with life)."""
+    @property
+    def mana(self) -> dict[str, int]:
+        """Mana spent from the pool per type, snow or not."""
+    @property
+    def snow(self) -> dict[str, int]:
+        """The part of ``mana`` produced by snow sources."""
+    @property
+    def creatures(self) -> dict[str, int]:
+        """Creatures tapped for convoke, per colours ("" for colourless)."""
+    @property
+    def artifacts(self) -> int:
+        """Artifacts tapped for improvise."""
+    @property
+    def graveyard(self) -> int:
+        """Cards exiled from the graveyard for delve."""
+
+class Shortfall:
+    """Why a cost can't be paid: what a largest partial payment leaves
+    unpaid. It pays coloured, colorless, hybrid, Phyrexian and snow
+    requirements first and generic mana last; the total ``missing`` is the
+    same for every largest partial payment."""
+
+    @property
+    def unpayable(self) -> bool:
+        """No mana cost (118.6): nothing can pay it."""
+    @property
+    def rule(self) -> str:
+        """The rule: "118.6" when unpayable, else "601.2h"."""
+    @property
+    def missing(self) -> int:
+        """Units left unpaid in all."""
+    @property
+    def unpaid(self) -> list[tuple[str, int]]:
+        """(requirement, units): "{G}", "{W/P}", "generic mana",
+        "generic mana for {2/W}" (a {2/W} paid as {2}) ..."""
+
+class PaymentResult:
+    """``find_payment``'s answer; true if payable."""
+
+    payable: bool
+    payment: Payment | None
+    shortfall: Shortfall | None
+    def __bool__(self) -> bool: ...
+
+# The payment functions take a TotalCost, or a ManaCost / string taken as the
+# total cost with nothing else (X = 0), and these resources:
+#
+# - pool: the mana pool (default empty); snow: the part of it from snow
+#   sources (107.4h), per type, at most the pool's count of that type.
+# - life: the caster's life total (default 0); 2 per Phyrexian symbol paid
+#   with life, never more than the life total (119.4).
+# - convokers: the colours of each untapped creature the caster controls,
+#   e.g. ["GW", "", "R"] ("" is colourless); they pay only with convoke=True
+#   (702.51a: {1} or one mana of one of its colours). A creature tapped for
+#   mana while casting is not untapped: leave it out.
+# - artifacts (improvise=True) and graveyard cards (delve=True) pay generic
+#   mana only (702.126a, 702.66a), including a {2/c} paid as {2}.
+#
+# The answers are exact (a maximum flow over resource and requirement
+# classes), never a greedy guess.
+
+def can_pay(
+    cost: TotalCost | CostLike,
+    *,
+    pool: ManaLike | None = None,
+    snow: ManaLike | None = None,
+    life: int = 0,
+    convokers: Sequence[str] = (),
+    artifacts: int = 0,
+    graveyard: int = 0,
+    convoke: bool = False,
+    improvise: bool = False,
+    delve: bool = False,
+) -> bool:
+    """Whether the total cost can be paid (601.2h)."""
+
+def find_payment(
+    cost: TotalCost | CostLike,
+    *,
+    pool: ManaLike | None = None,
+    snow: ManaLike | None = None,
+    life: int = 0,
+    convokers: Sequence[str] = (),
+    artifacts: int = 0,
+    graveyard: int = 0,
+    convoke: bool = False,
+    improvise: bool = False,
+    delve: bool = False,
+) -> PaymentResult:
+    """One payment, or the shortfall. The payment spends pending reductions
+    first, then pool mana, then creatures (convoke), artifacts (improvise),
+    graveyard cards (delve), and life only for what nothing else can pay;
+    a {2/c} is paid with its colour when that works."""
+
+def enumerate_payments(
+    cost: TotalCost | CostLike,
+    *,
+    limit: int = 100,
+    pool: ManaLike | None = None,
+    snow: ManaLike | None = None,
+    life: int = 0,
+    convokers: Sequence[str] = (),
+    artifacts: int = 0,
+    graveyard: int = 0,
+    convoke: bool = False,
+    improvise: bool = False,
+    delve: bool = False,
+) -> list[Payment]:
+    """Up to ``limit`` distinct payments, in a fixed order. Distinct means a
+    different multiset of (source, symbol, mode) where mode only tells a
+    {2/c} paid with its colour from one paid as {2}: creatures of the same
+    colours are not told apart, nor is the colour a multicoloured creature
+    pays a hybrid symbol as. With pending reductions, payments where an
+    announcement leaves a reduction nothing to reduce are listed too."""
+
+def check_payment(
+    cost: TotalCost | CostLike,
+    payment: Payment | Sequence[PaymentPartTuple],
+    *,
+    pool: ManaLike | None = None,
+    snow: ManaLike | None = None,
+    life: int = 0,
+    convokers: Sequence[str] = (),
+    artifacts: int = 0,
+    graveyard: int = 0,
+    convoke: bool = False,
+    improvise: bool = False,
+    delve: bool = False,
+) -> None:
+    """Raises ``IllegalPaymentError`` unless the payment pays the total cost
+    exactly (601.2h). Faults: "unpayable" (118.6), "cant_pay_symbol"
+    (202.1a, 107.4c, 107.4h, 702.51a, 702.126a, 702.66a, 107.4f),
+    "no_convoke" / "no_improvise" / "no_delve", "not_enough_mana" /
+    "_creatures" / "_artifacts" / "_cards" / "_reduction" (118.3),
+    "not_enough_life" (119.4), "wrong_amount" (601.2h), "reduction_unused"
+    (601.2f), "reduction_order" (118.7c), "unknown_symbol". Each part's
+    paid_as is the player's announcement (601.2b)."""

@@ -4,7 +4,8 @@
 (the binding maps each core error onto one of them in ``rust/python/src/errors.rs``).
 
 - ``InvalidInputError`` (also a ``ValueError``): input that doesn't describe a
-  game, such as an index out of range or a malformed mana cost.
+  game, such as an index out of range; ``ManaCostSyntaxError`` is the one for
+  a malformed mana cost.
 - ``RulingFormatError`` (also a ``ValueError``): a ruling file that doesn't
   follow the format; it names the file, the key path and what was expected.
 - ``IllegalActionError``: an action the rules forbid; ``rule`` names the rule
@@ -25,6 +26,22 @@ class InternalError(MtgJudgeError):
 
 class InvalidInputError(MtgJudgeError, ValueError):
     """Input that doesn't describe a game state the kernels can work on."""
+
+
+class ManaCostSyntaxError(InvalidInputError):
+    """A mana cost that isn't written as on cards (107.4). ``offset`` is the
+    character where it broke and ``expected`` what could have come there."""
+
+    def __init__(
+        self, message: str, offset: int | None = None, expected: str | None = None
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.offset = offset
+        self.expected = expected
+
+    def __reduce__(self):  # keep offset and expected across pickling
+        return (type(self), (self.message, self.offset, self.expected))
 
 
 class RulingFormatError(MtgJudgeError, ValueError):
@@ -80,6 +97,7 @@ __all__ = [
     "IllegalPaymentError",
     "InternalError",
     "InvalidInputError",
+    "ManaCostSyntaxError",
     "MtgJudgeError",
     "RulingFormatError",
 ]

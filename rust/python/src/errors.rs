@@ -2,6 +2,7 @@
 //! live in `mtgjudge.errors` so that they can inherit from both
 //! `MtgJudgeError` and the matching builtin (`ValueError`).
 
+use mtgjudge_core::cost::CostError;
 use mtgjudge_core::CombatError;
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
@@ -16,6 +17,8 @@ pub enum ErrorClass {
     IllegalBlock,
     IllegalDamageAssignment,
     IllegalAction,
+    IllegalPayment,
+    ManaCostSyntax,
     Internal,
 }
 
@@ -27,6 +30,8 @@ impl ErrorClass {
             ErrorClass::IllegalBlock => "IllegalBlockError",
             ErrorClass::IllegalDamageAssignment => "IllegalDamageAssignmentError",
             ErrorClass::IllegalAction => "IllegalActionError",
+            ErrorClass::IllegalPayment => "IllegalPaymentError",
+            ErrorClass::ManaCostSyntax => "ManaCostSyntaxError",
             ErrorClass::Internal => "InternalError",
         }
     }
@@ -37,6 +42,8 @@ impl ErrorClass {
         static ILLEGAL_BLOCK: PyOnceLock<Py<PyType>> = PyOnceLock::new();
         static ILLEGAL_ASSIGNMENT: PyOnceLock<Py<PyType>> = PyOnceLock::new();
         static ILLEGAL_ACTION: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+        static ILLEGAL_PAYMENT: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+        static MANA_COST_SYNTAX: PyOnceLock<Py<PyType>> = PyOnceLock::new();
         static INTERNAL: PyOnceLock<Py<PyType>> = PyOnceLock::new();
         match self {
             ErrorClass::InvalidInput => &INVALID_INPUT,
@@ -44,6 +51,8 @@ impl ErrorClass {
             ErrorClass::IllegalBlock => &ILLEGAL_BLOCK,
             ErrorClass::IllegalDamageAssignment => &ILLEGAL_ASSIGNMENT,
             ErrorClass::IllegalAction => &ILLEGAL_ACTION,
+            ErrorClass::IllegalPayment => &ILLEGAL_PAYMENT,
+            ErrorClass::ManaCostSyntax => &MANA_COST_SYNTAX,
             ErrorClass::Internal => &INTERNAL,
         }
     }
@@ -86,6 +95,30 @@ pub fn combat_error(error: CombatError) -> PyErr {
         }
     };
     class.err(error.to_string(), error.rule(), error.fault_name())
+}
+
+/// Cost errors: a malformed mana cost is a `ManaCostSyntaxError` (with
+/// `offset` and `expected`), an illegal payment an `IllegalPaymentError`
+/// (with `rule` and `fault`), anything else an `InvalidInputError`.
+pub fn cost_error(error: CostError) -> PyErr {
+    let message = error.to_string();
+    match error {
+        CostError::ManaCostSyntax { offset, expected } => {
+            let class = ErrorClass::ManaCostSyntax;
+            Python::attach(
+                |py| match class.cell().import(py, "mtgjudge.errors", class.name()) {
+                    Ok(class) => PyErr::from_type(class.clone(), (message, offset, expected)),
+                    Err(import_error) => PyRuntimeError::new_err(format!(
+                        "{message} (and mtgjudge.errors could not be imported: {import_error})"
+                    )),
+                },
+            )
+        }
+        CostError::IllegalPayment { .. } => {
+            ErrorClass::IllegalPayment.err(message, error.rule(), error.fault_name())
+        }
+        _ => ErrorClass::InvalidInput.err(message, None, None),
+    }
 }
 
 /// Runs `f`, turning a Rust panic into `mtgjudge.errors.InternalError` so

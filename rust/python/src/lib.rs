@@ -3,6 +3,7 @@
 //! `mtgjudge.errors` (see `errors.rs`).
 
 mod combat;
+mod cost;
 mod errors;
 mod party;
 
@@ -23,5 +24,17 @@ fn _core(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<combat::StepEvents>()?;
     module.add_function(wrap_pyfunction!(party::party_types, module)?)?;
     module.add_function(wrap_pyfunction!(party::party_size, module)?)?;
+    module.add_class::<cost::PyManaCost>()?;
+    module.add_class::<cost::PyTotalCost>()?;
+    module.add_class::<cost::PyPayment>()?;
+    module.add_class::<cost::PyShortfall>()?;
+    module.add_class::<cost::PaymentResult>()?;
+    module.add_function(wrap_pyfunction!(cost::parse_mana_cost, module)?)?;
+    module.add_function(wrap_pyfunction!(cost::mana_value_of_split, module)?)?;
+    module.add_function(wrap_pyfunction!(cost::total_cost, module)?)?;
+    module.add_function(wrap_pyfunction!(cost::can_pay, module)?)?;
+    module.add_function(wrap_pyfunction!(cost::find_payment, module)?)?;
+    module.add_function(wrap_pyfunction!(cost::enumerate_payments, module)?)?;
+    module.add_function(wrap_pyfunction!(cost::check_payment, module)?)?;
     Ok(())
 }
