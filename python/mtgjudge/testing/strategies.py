@@ -1,0 +1,404 @@
+"""Hypothesis strategies for random combats, as plain data.
+
+Nothing here knows about mtgjudge's kernel: every strategy produces dicts,
+lists and tuples that any engine can read. Objects are numbered from 0 in
+the order they appear; a recipient or attack target is a tuple such as
+``("player", 1)``, ``("creature", 3)`` or ``("planeswalker", 0)``; keywords
+are their printed names in lower case (``"first strike"``).
+
+- :func:`combat_boards` draws the players, creatures and planeswalkers of one
+  combat, with the active player's creatures first.
+- :func:`attack_declarations` and :func:`block_declarations` draw
+  declarations, mostly legal ones and sometimes anything at all.
+- :func:`damage_divisions` draws a legal division of a creature's combat
+  damage, given where the damage may go; :func:`damage_assignments` draws
+  explicit assignments for several creatures, sometimes broken on purpose.
+- :func:`between_steps_changes` draws what effects might do between two
+  combat damage steps.
+
+The strategies that depend on the game's current state take that state as
+plain data, so a test draws them with ``st.data()`` as the combat goes on.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import strategies as st
+
+#: The keywords of 122.1b, trample's variant (702.19c) and defender.
+KEYWORDS: tuple[str, ...] = (
+    "flying",
+    "first strike",
+    "double strike",
+    "deathtouch",
+    "decayed",
+    "exalted",
+    "haste",
+    "hexproof",
+    "indestructible",
+    "lifelink",
+    "menace",
+    "reach",
+    "shadow",
+    "trample",
+    "trample over planeswalkers",
+    "vigilance",
+    "defender",
+)
+
+#: Keywords a keyword counter can be (122.1b): all but defender.
+COUNTER_KEYWORDS: tuple[str, ...] = tuple(k for k in KEYWORDS if k != "defender")
+
+#: The keywords that change how combat goes; drawn more often.
+COMBAT_KEYWORDS: tuple[str, ...] = (
+    "flying",
+    "reach",
+    "first strike",
+    "double strike",
+    "deathtouch",
+    "indestructible",
+    "lifelink",
+    "menace",
+    "trample",
+    "trample over planeswalkers",
+    "vigilance",
+)
+
+Thing = tuple[str, int]
+Board = dict[str, Any]
+
+
+def keyword_sets(
+    max_size: int = 3, palette: tuple[str, ...] = COMBAT_KEYWORDS
+) -> st.SearchStrategy[list[str]]:
+    """A few keywords, mostly from ``palette``."""
+    keyword = st.one_of(st.sampled_from(palette), st.sampled_from(KEYWORDS))
+    return st.lists(keyword, max_size=max_size, unique=True)
+
+
+@st.composite
+def creature_specs(
+    draw: st.DrawFn,
+    controller: int,
+    attacking_side: bool,
+    palette: tuple[str, ...] = COMBAT_KEYWORDS,
+) -> dict[str, Any]:
+    """One creature: power and toughness (zero and negative included),
+    marked damage, keywords (mostly from ``palette``), keyword counters and
+    status."""
+    toughness = draw(st.one_of(st.integers(1, 6), st.integers(-1, 0)))
+    damage = draw(st.integers(0, max(toughness - 1, 0)) | st.integers(0, 3))
+    rarely = st.sampled_from([False] * 5 + [True])
+    return {
+        "controller": controller,
+        "power": draw(st.one_of(st.integers(1, 6), st.integers(-2, 0), st.integers(7, 12))),
+        "toughness": toughness,
+        "damage": damage,
+        "keywords": draw(
+            keyword_sets(palette=palette).filter(
+                lambda k: not attacking_side or "defender" not in k
+            )
+        )
+        if draw(st.integers(0, 9))
+        else draw(keyword_sets()),
+        "keyword_counters": draw(
+            st.lists(st.sampled_from(COUNTER_KEYWORDS), max_size=1, unique=True)
+        ),
+        "tapped": draw(rarely),
+        "summoning_sick": draw(rarely) if attacking_side else draw(st.booleans()),
+        "block_limit": draw(st.sampled_from([1, 1, 2, 2, 3, 0])),
+    }
+
+
+@st.composite
+def combat_boards(
+    draw: st.DrawFn,
+    max_players: int = 3,
+    max_attackers: int = 4,
+    max_blockers: int = 4,
+    max_planeswalkers: int = 2,
+) -> Board:
+    """The players, creatures and planeswalkers of one combat. Player 0 is
+    the active player; their creatures come first. The defending players'
+    creatures and planeswalkers are spread among the other players."""
+    players = draw(st.integers(2, max_players))
+    life = draw(
+        st.lists(
+            st.one_of(st.integers(1, 6), st.integers(7, 20)), min_size=players, max_size=players
+        )
+    )
+    opponents = st.integers(1, players - 1)
+    attackers = draw(st.integers(1, max_attackers))
+    blockers = draw(st.integers(0, max_blockers))
+    # A few keywords for this combat, so that interacting keywords (trample
+    # and deathtouch, first strike and planeswalkers ...) meet often.
+    palette = tuple(
+        draw(st.lists(st.sampled_from(COMBAT_KEYWORDS), min_size=1, max_size=4, unique=True))
+    )
+    creatures = [draw(creature_specs(0, True, palette)) for _ in range(attackers)]
+    creatures += [draw(creature_specs(draw(opponents), False, palette)) for _ in range(blockers)]
+    walkers = [
+        {"controller": draw(opponents), "loyalty": draw(st.integers(1, 3) | st.integers(4, 7))}
+        for _ in range(draw(st.integers(0, max_planeswalkers)))
+    ]
+    return {"life": life, "active_player": 0, "creatures": creatures, "planeswalkers": walkers}
+
+
+def _has(creature: dict[str, Any], keyword: str) -> bool:
+    return keyword in creature["keywords"] or keyword in creature["keyword_counters"]
+
+
+def attack_targets(board: Board) -> list[Thing]:
+    """What the active player may attack: opponents and their planeswalkers (508.1b)."""
+    active = board["active_player"]
+    targets: list[Thing] = [("player", p) for p in range(len(board["life"])) if p != active]
+    targets += [
+        ("planeswalker", i)
+        for i, walker in enumerate(board["planeswalkers"])
+        if walker["controller"] != active and walker.get("on_battlefield", True)
+    ]
+    return targets
+
+
+@st.composite
+def attack_declarations(draw: st.DrawFn, board: Board) -> list[tuple[int, Thing]]:
+    """Attackers and what each attacks: usually only creatures that may
+    attack (508.1a, 302.6, 702.3b), sometimes any creature and any target."""
+    creatures = board["creatures"]
+    active = board["active_player"]
+    if draw(st.integers(0, 9)) > 0:
+        able = [
+            i
+            for i, c in enumerate(creatures)
+            if c["controller"] == active
+            and not c["tapped"]
+            and (not c["summoning_sick"] or _has(c, "haste"))
+            and not _has(c, "defender")
+        ]
+        targets = attack_targets(board)
+        # Mostly at least one attacker: without one there is no damage step (508.8).
+        least = 0 if draw(st.integers(0, 9)) == 0 else 1
+        chosen = draw(st.lists(st.sampled_from(able), min_size=least, unique=True)) if able else []
+        return [(i, draw(st.sampled_from(targets))) for i in chosen]
+    anything = st.sampled_from(
+        [("player", p) for p in range(len(board["life"]))]
+        + [("planeswalker", i) for i in range(len(board["planeswalkers"]))]
+    )
+    index = st.integers(0, len(creatures) - 1) if creatures else st.just(0)
+    return draw(st.lists(st.tuples(index, anything), max_size=4))
+
+
+def _may_block(board: Board, attacks: dict[int, Thing], blocker: int, attacker: int) -> bool:
+    creatures = board["creatures"]
+    b, a = creatures[blocker], creatures[attacker]
+    kind, index = attacks[attacker]
+    if kind == "player":
+        defending = index
+    elif kind == "planeswalker":
+        defending = board["planeswalkers"][index]["controller"]
+    else:
+        return False
+    return (
+        b["controller"] == defending
+        and (not _has(a, "flying") or _has(b, "flying") or _has(b, "reach"))
+        and _has(a, "shadow") == _has(b, "shadow")
+    )
+
+
+@st.composite
+def block_declarations(
+    draw: st.DrawFn, board: Board, attacks: list[tuple[int, Thing]]
+) -> list[tuple[int, int]]:
+    """``(blocker, attacker)`` pairs: usually a legal declaration (509.1a,
+    702.9b, 702.28b, 702.111b, 702.147a, block limits), sometimes any pairs."""
+    creatures = board["creatures"]
+    attacking = dict(attacks)
+    if draw(st.integers(0, 9)) > 0:
+        blocks: list[tuple[int, int]] = []
+        for blocker, c in enumerate(creatures):
+            if blocker in attacking or c["tapped"] or _has(c, "decayed"):
+                continue
+            options = [a for a in attacking if _may_block(board, attacking, blocker, a)]
+            if not options or c["block_limit"] <= 0 or draw(st.integers(0, 3)) == 0:
+                continue
+            chosen = draw(
+                st.lists(
+                    st.sampled_from(options), min_size=1, max_size=c["block_limit"], unique=True
+                )
+            )
+            blocks += [(blocker, a) for a in chosen]
+        # 702.111b: a creature with menace needs two or more blockers.
+        for attacker in attacking:
+            mine = [pair for pair in blocks if pair[1] == attacker]
+            if _has(creatures[attacker], "menace") and len(mine) == 1:
+                blocks.remove(mine[0])
+        return draw(st.permutations(blocks))
+    index = st.integers(0, len(creatures) - 1)
+    return draw(st.lists(st.tuples(index, index), max_size=5))
+
+
+@st.composite
+def damage_divisions(
+    draw: st.DrawFn, power: int, stages: list[list[tuple[Thing, int]]]
+) -> list[tuple[Thing, int]]:
+    """A legal division of ``power`` damage (510.1c, 702.19b, 702.19c).
+
+    ``stages`` lists where the damage may go, in stages: a recipient of a
+    later stage may be assigned damage only once each recipient of the
+    earlier stages is assigned at least the number beside it (lethal damage
+    for a blocker, the loyalty of a planeswalker). An unblocked creature has
+    one stage with what it attacks; a blocked one has its blockers, then
+    for trample what it attacks, and so on."""
+    usable = 1
+    while usable <= len(stages) and not any(stages[i] for i in range(usable)):
+        usable += 1
+    # How deep the damage goes, if the power reaches that far.
+    deepest = draw(st.integers(usable, max(usable, len(stages))))
+    need = sum(amount for stage in stages[: deepest - 1] for _, amount in stage)
+    while deepest > usable and need > power:
+        deepest -= 1
+        need = sum(amount for stage in stages[: deepest - 1] for _, amount in stage)
+    amounts: dict[Thing, int] = {}
+    for stage in stages[: deepest - 1]:
+        for recipient, amount in stage:
+            amounts[recipient] = amounts.get(recipient, 0) + amount
+    recipients = [recipient for stage in stages[:deepest] for recipient, _ in stage]
+    if not recipients:
+        return []
+    left = power - sum(amounts.values())
+    for pick in draw(st.lists(st.sampled_from(recipients), min_size=left, max_size=left)):
+        amounts[pick] = amounts.get(pick, 0) + 1
+    return list(amounts.items())
+
+
+@st.composite
+def damage_assignments(
+    draw: st.DrawFn,
+    options: dict[int, dict[str, Any]],
+    universe: list[Thing],
+    creatures: int,
+    broken: bool | None = None,
+) -> list[tuple[int, Thing, int]]:
+    """Explicit assignments ``(source, recipient, amount)`` for some of the
+    creatures in ``options`` (``{source: {"power": p, "stages": [...]}}``,
+    see :func:`damage_divisions`). With ``broken`` (drawn when ``None``) one
+    assignment is then broken: a wrong total, a negative amount, a recipient
+    that may not get damage, damage past a blocker without lethal damage,
+    or a creature that doesn't assign damage in this step."""
+    sources = [s for s, option in options.items() if any(option["stages"])]
+    least = 1 if draw(st.booleans()) else 0
+    chosen = (
+        draw(st.lists(st.sampled_from(sources), min_size=least, unique=True)) if sources else []
+    )
+    result = []
+    for source in chosen:
+        option = options[source]
+        for recipient, amount in draw(damage_divisions(option["power"], option["stages"])):
+            result.append((source, recipient, amount))
+    if broken is None:
+        broken = draw(st.integers(0, 4)) == 0
+    if not broken:
+        return result
+    how = draw(
+        st.sampled_from(["more", "less", "negative", "elsewhere", "skip_lethal", "outsider"])
+    )
+    if how == "outsider" or not result:
+        # A creature that may or may not assign damage now.
+        source = draw(st.integers(0, max(creatures - 1, 0)))
+        return [*result, (source, draw(st.sampled_from(universe)), draw(st.integers(0, 3)))]
+    position = draw(st.integers(0, len(result) - 1))
+    source, recipient, amount = result[position]
+    if how == "more":
+        result[position] = (source, recipient, amount + draw(st.integers(1, 2)))
+    elif how == "less":
+        result[position] = (source, recipient, amount - draw(st.integers(1, 2)))
+    elif how == "negative":
+        result.append((source, recipient, -1))
+        result[position] = (source, recipient, amount + 1)
+    elif how == "elsewhere":
+        result.append((source, draw(st.sampled_from(universe)), 1))
+        result[position] = (source, recipient, amount - 1)
+    else:
+        # Everything to the last stage that has a recipient.
+        stages = [stage for stage in options[source]["stages"] if stage]
+        target = stages[-1][0][0]
+        power = options[source]["power"]
+        result = [r for r in result if r[0] != source] + [(source, target, power)]
+    return result
+
+
+@st.composite
+def between_steps_changes(draw: st.DrawFn, state: dict[str, Any]) -> list[dict[str, Any]]:
+    """What effects might do between two combat damage steps.
+
+    ``state`` is ``{"creatures": [{"keywords": [...], "keyword_counters":
+    [...], "on_battlefield": bool, "in_combat": bool}, ...], "players": n,
+    "planeswalkers": [indices on the battlefield]}``. Each change is a dict
+    with a ``"change"`` key:
+
+    - ``grant`` / ``lose``: ``keywords`` gained or lost (``lose`` removes
+      the ability, not keyword counters);
+    - ``add_counter`` / ``remove_counter``: one keyword counter;
+    - ``pump``: ``power`` and ``toughness`` added;
+    - ``tap`` / ``untap`` (506.4b: it stays in combat);
+    - ``remove_from_combat``, ``leave_battlefield``;
+    - ``deal_damage``: noncombat damage ``amount`` from ``source`` to
+      ``recipient``.
+    """
+    creatures = state["creatures"]
+    alive = [i for i, c in enumerate(creatures) if c["on_battlefield"]]
+    if not alive:
+        return []
+    fighting = [i for i in alive if creatures[i]["in_combat"]] or alive
+    who = st.sampled_from(fighting) | st.sampled_from(alive)
+    strike = st.sampled_from(["first strike", "double strike"])
+    recipients = [("creature", i) for i in alive]
+    recipients += [("player", p) for p in range(state["players"])]
+    recipients += [("planeswalker", i) for i in state["planeswalkers"]]
+    changes = []
+    for _ in range(draw(st.integers(0, 3))):
+        kind = draw(
+            st.sampled_from(
+                [
+                    "grant",
+                    "grant",
+                    "lose",
+                    "lose",
+                    "add_counter",
+                    "remove_counter",
+                    "pump",
+                    "pump",
+                    "tap",
+                    "untap",
+                    "remove_from_combat",
+                    "leave_battlefield",
+                    "deal_damage",
+                ]
+            )
+        )
+        creature = draw(who)
+        change: dict[str, Any] = {"change": kind, "creature": creature}
+        if kind in ("grant", "lose"):
+            change["keywords"] = draw(
+                st.lists(strike | st.sampled_from(KEYWORDS), min_size=1, max_size=2, unique=True)
+            )
+        elif kind == "add_counter":
+            change["keyword"] = draw(strike | st.sampled_from(COUNTER_KEYWORDS))
+        elif kind == "remove_counter":
+            counters = creatures[creature]["keyword_counters"]
+            if not counters:
+                continue
+            change["keyword"] = draw(st.sampled_from(sorted(counters)))
+        elif kind == "pump":
+            change["power"] = draw(st.integers(-3, 3))
+            change["toughness"] = draw(st.integers(-2, 2))
+        elif kind == "deal_damage":
+            change = {
+                "change": kind,
+                "source": creature,
+                "recipient": draw(st.sampled_from(recipients)),
+                "amount": draw(st.integers(0, 4)),
+            }
+        changes.append(change)
+    return changes

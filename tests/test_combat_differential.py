@@ -1,0 +1,298 @@
+"""Differential test: the Rust combat kernel against the pure-Python
+reference model (``mtgjudge.reference.combat``), written separately from the
+Comprehensive Rules.
+
+Random combats (``mtgjudge.testing.strategies``) are driven through both,
+action by action, and every result must be identical: each damage event
+(source, recipient, amount, step), each life gain event, each death with
+its rule, each planeswalker death, each player who lost, and afterwards
+every creature's damage, tapped status, keywords and place, every life
+total and every loyalty. An illegal action must fail in both with the same
+error class; the kernel's rule and fault must be among the faults the
+reference found (the same one when the reference found only one), and
+neither may have changed anything.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from hypothesis import event, given, note
+from hypothesis import strategies as st
+
+from mtgjudge import _core
+from mtgjudge.errors import MtgJudgeError
+from mtgjudge.keywords import mask, names
+from mtgjudge.reference.combat import Combat as Reference
+from mtgjudge.testing import strategies as mst
+
+
+def _events(events: Any) -> tuple:
+    """Simultaneous events in a canonical order."""
+    return (
+        events.step,
+        sorted(events.damage),
+        sorted(events.life_gains),
+        sorted(events.deaths),
+        sorted(events.planeswalker_deaths),
+        sorted(events.losers),
+    )
+
+
+def _error(error: MtgJudgeError) -> tuple:
+    return (type(error).__name__, getattr(error, "rule", None), getattr(error, "fault", None))
+
+
+class Engines:
+    """The kernel and the reference, fed the same actions."""
+
+    def __init__(self, board: dict[str, Any]) -> None:
+        self.board = board
+        self.kernel = _core.Combat(board["life"])
+        self.reference = Reference(board["life"])
+        for c in board["creatures"]:
+            common = {
+                "damage": c["damage"],
+                "tapped": c["tapped"],
+                "summoning_sick": c["summoning_sick"],
+                "block_limit": c["block_limit"],
+            }
+            k = self.kernel.add_creature(
+                c["controller"],
+                c["power"],
+                c["toughness"],
+                keywords=mask(c["keywords"]),
+                keyword_counters=mask(c["keyword_counters"]),
+                **common,
+            )
+            r = self.reference.add_creature(
+                c["controller"],
+                c["power"],
+                c["toughness"],
+                keywords=c["keywords"],
+                keyword_counters=c["keyword_counters"],
+                **common,
+            )
+            assert k == r
+        for w in board["planeswalkers"]:
+            assert self.kernel.add_planeswalker(
+                w["controller"], w["loyalty"]
+            ) == self.reference.add_planeswalker(w["controller"], w["loyalty"])
+        self.check_state("setup")
+
+    # ----- comparing -----
+
+    def both(self, what: str, call: Callable[[Any], Any]) -> tuple[bool, Any]:
+        """Runs ``call`` on both engines. Returns whether it succeeded and
+        the kernel's result; fails the test if they disagree."""
+        note(f"action: {what}")
+        try:
+            kernel_result = call(self.kernel)
+            kernel_error = None
+        except MtgJudgeError as error:
+            kernel_result, kernel_error = None, error
+        try:
+            reference_result = call(self.reference)
+            reference_error = None
+        except MtgJudgeError as error:
+            reference_result, reference_error = None, error
+        if kernel_error is None and reference_error is None:
+            if what.startswith("resolve_damage_step"):
+                event(f"resolved: {kernel_result.step}{' (explicit)' if '[(' in what else ''}")
+            if kernel_result is not None and hasattr(kernel_result, "damage"):
+                assert _events(kernel_result) == _events(reference_result), what
+            self.check_state(what)
+            return True, kernel_result
+        assert kernel_error is not None, (
+            f"{what}: the kernel accepted it, the reference raised {_error(reference_error)} "
+            f"{reference_error} (all faults: {getattr(reference_error, 'faults', None)})"
+        )
+        assert reference_error is not None, (
+            f"{what}: the reference accepted it, the kernel raised {_error(kernel_error)} {kernel_error}"
+        )
+        event(f"rejected: {what.split('(')[0]} {_error(kernel_error)[2]}")
+        faults = set(reference_error.faults)  # type: ignore[attr-defined]
+        assert _error(kernel_error) in faults, (
+            f"{what}: the kernel raised {_error(kernel_error)} {kernel_error}; "
+            f"the reference found {sorted(faults, key=str)}"
+        )
+        if len(faults) == 1:
+            assert _error(kernel_error) == _error(reference_error)
+        # An illegal action changes nothing (508.1, 509.1, 510.1e).
+        self.check_state(f"after the illegal {what}")
+        return False, None
+
+    def check_state(self, when: str) -> None:
+        k, r = self.kernel, self.reference
+        for i in range(len(self.board["creatures"])):
+            kc, rc = k.creature(i), r.creature(i)
+            assert (
+                kc.controller,
+                kc.power,
+                kc.toughness,
+                kc.damage,
+                names(kc.keywords),
+                names(kc.keyword_counters),
+                kc.tapped,
+                kc.struck_first,
+                kc.on_battlefield,
+                k.in_combat(i),
+            ) == (
+                rc.controller,
+                rc.power,
+                rc.toughness,
+                rc.damage,
+                rc.keywords,
+                rc.keyword_counters,
+                rc.tapped,
+                rc.struck_first,
+                rc.on_battlefield,
+                r.in_combat(i),
+            ), f"{when}: creature {i}"
+        for p in range(len(self.board["life"])):
+            assert (k.life(p), k.has_lost(p)) == (r.life(p), r.has_lost(p)), f"{when}: player {p}"
+        for w in range(len(self.board["planeswalkers"])):
+            assert k.loyalty(w) == r.loyalty(w), f"{when}: planeswalker {w}"
+        assert k.attacked == r.attacked, when
+        assert k.progress == r.progress, when
+        assert k.next_damage_step() == r.next_damage_step(), f"{when}: next damage step"
+
+    # ----- plain views for the strategies -----
+
+    def plain_board(self) -> dict[str, Any]:
+        r = self.reference
+        board = dict(self.board)
+        board["creatures"] = [
+            {**spec, "tapped": r.creature(i).tapped}
+            for i, spec in enumerate(self.board["creatures"])
+        ]
+        board["planeswalkers"] = [
+            {**spec, "on_battlefield": r.planeswalkers[i].on_battlefield}
+            for i, spec in enumerate(self.board["planeswalkers"])
+        ]
+        return board
+
+    def plain_state(self) -> dict[str, Any]:
+        r = self.reference
+        return {
+            "creatures": [
+                {
+                    "keywords": sorted(r.creature(i).keywords),
+                    "keyword_counters": sorted(r.creature(i).keyword_counters),
+                    "on_battlefield": r.creature(i).on_battlefield,
+                    "in_combat": r.in_combat(i),
+                }
+                for i in range(len(self.board["creatures"]))
+            ],
+            "players": len(self.board["life"]),
+            "planeswalkers": [
+                i for i, w in enumerate(r.planeswalkers) if w.on_battlefield and w.loyalty > 0
+            ],
+        }
+
+    def universe(self) -> list[tuple[str, int]]:
+        return (
+            [("player", p) for p in range(len(self.board["life"]))]
+            + [("creature", i) for i in range(len(self.board["creatures"]))]
+            + [("planeswalker", i) for i in range(len(self.board["planeswalkers"]))]
+        )
+
+    # ----- changes between steps -----
+
+    def apply(self, change: dict[str, Any]) -> None:
+        kind = change["change"]
+        if kind == "deal_damage":
+            source, recipient, amount = change["source"], change["recipient"], change["amount"]
+            self.both(
+                f"deal_damage({source}, {recipient}, {amount})",
+                lambda e: e.deal_damage(source, recipient, amount),
+            )
+            return
+        i = change["creature"]
+        current = self.reference.creature(i)
+        if kind in ("grant", "lose"):
+            changed = set(current.keywords)
+            changed = changed | set(change["keywords"]) if kind == "grant" else changed
+            changed = changed - set(change["keywords"]) if kind == "lose" else changed
+            self.kernel.update_creature(i, keywords=mask(changed))
+            self.reference.update_creature(i, keywords=changed)
+        elif kind in ("add_counter", "remove_counter"):
+            counters = set(current.keyword_counters)
+            if kind == "add_counter":
+                counters.add(change["keyword"])
+            else:
+                counters.discard(change["keyword"])
+            self.kernel.update_creature(i, keyword_counters=mask(counters))
+            self.reference.update_creature(i, keyword_counters=counters)
+        elif kind == "pump":
+            power = current.power + change["power"]
+            toughness = current.toughness + change["toughness"]
+            self.kernel.update_creature(i, power=power, toughness=toughness)
+            self.reference.update_creature(i, power=power, toughness=toughness)
+        elif kind in ("tap", "untap"):
+            self.kernel.update_creature(i, tapped=kind == "tap")
+            self.reference.update_creature(i, tapped=kind == "tap")
+        elif kind == "remove_from_combat":
+            self.kernel.remove_from_combat(i)
+            self.reference.remove_from_combat(i)
+        elif kind == "leave_battlefield":
+            self.kernel.leave_battlefield(i)
+            self.reference.leave_battlefield(i)
+        else:  # pragma: no cover - a strategy this test doesn't know
+            raise AssertionError(kind)
+        self.check_state(f"after {change}")
+
+
+@given(st.data())
+def test_kernel_and_reference_agree_on_random_combats(data: st.DataObject) -> None:
+    board = data.draw(mst.combat_boards(), label="board")
+    engines = Engines(board)
+
+    attacks = data.draw(mst.attack_declarations(board), label="attacks")
+    declared, _ = engines.both(
+        f"declare_attackers({attacks})", lambda e: e.declare_attackers(0, attacks)
+    )
+    if not declared:
+        return
+
+    if data.draw(st.integers(0, 5), label="changes before blocks?") == 0:
+        # Something happens in the declare attackers step, such as a
+        # planeswalker being dealt damage (506.4c).
+        for change in data.draw(mst.between_steps_changes(engines.plain_state()), label="changes"):
+            engines.apply(change)
+        engines.both("state-based actions", lambda e: e.check_state_based_actions())
+
+    attacking = [(a, t) for a, t in attacks if engines.reference.is_attacking(a)]
+    blocks = data.draw(mst.block_declarations(engines.plain_board(), attacking), label="blocks")
+    declared, _ = engines.both(f"declare_blockers({blocks})", lambda e: e.declare_blockers(blocks))
+    if not declared:
+        engines.both("declare_blockers([])", lambda e: e.declare_blockers([]))
+
+    for step in range(3):
+        if step > 0 or data.draw(st.booleans(), label="changes before the first step?"):
+            changes = data.draw(
+                mst.between_steps_changes(engines.plain_state()), label=f"changes {step}"
+            )
+            for change in changes:
+                engines.apply(change)
+            engines.both("state-based actions", lambda e: e.check_state_based_actions())
+        if engines.reference.next_damage_step() is None:
+            break
+        options = engines.reference.assignment_options()
+        assignments = data.draw(
+            mst.damage_assignments(options, engines.universe(), len(board["creatures"])),
+            label=f"assignments {step}",
+        )
+        resolved, _ = engines.both(
+            f"resolve_damage_step({assignments})",
+            lambda e, chosen=assignments: e.resolve_damage_step(chosen),
+        )
+        if not resolved:
+            resolved, _ = engines.both(
+                "resolve_damage_step() by default", lambda e: e.resolve_damage_step()
+            )
+            assert resolved, "the default assignment must be legal"
+
+    # No combat damage step remains (510.4).
+    resolved, _ = engines.both("one step too many", lambda e: e.resolve_damage_step())
+    assert not resolved
