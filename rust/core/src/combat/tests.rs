@@ -4,7 +4,7 @@
 use super::*;
 use crate::board::{Creature, Planeswalker, Player, Recipient};
 use crate::damage::deal_damage;
-use crate::keywords::Keyword;
+use crate::keywords::{Keyword, Keywords};
 
 const ALICE: PlayerId = 0;
 const BOB: PlayerId = 1;
@@ -335,4 +335,742 @@ fn deathtouch_damage_from_another_attacker_is_lethal_for_trample() {
             reason: DeathReason::Deathtouch
         }]
     );
+}
+
+// ----- 508.1: declaring attackers -----
+
+fn attack_fault(result: Result<(), CombatError>) -> (AttackFault, &'static str) {
+    match result {
+        Err(CombatError::IllegalAttack { fault, .. }) => (fault, fault.rule()),
+        other => panic!("expected an illegal attack, got {other:?}"),
+    }
+}
+
+fn block_fault(result: Result<(), CombatError>) -> (BlockFault, &'static str) {
+    match result {
+        Err(CombatError::IllegalBlock { fault, .. }) => (fault, fault.rule()),
+        other => panic!("expected an illegal block, got {other:?}"),
+    }
+}
+
+#[test]
+fn attack_legality() {
+    let mut tapped = creature(ALICE, 2, 2, &[]);
+    tapped.tapped = true;
+    let mut sick = creature(ALICE, 2, 2, &[]);
+    sick.summoning_sick = true;
+    let mut hasty = creature(ALICE, 2, 2, &[Keyword::Haste]);
+    hasty.summoning_sick = true;
+    let mut board = board_with_walker(
+        &[
+            tapped,
+            sick,
+            hasty,
+            creature(ALICE, 0, 4, &[Keyword::Defender]),
+            creature(BOB, 2, 2, &[]),
+            creature(ALICE, 2, 2, &[Keyword::Vigilance]),
+        ],
+        3,
+    );
+    board.planeswalkers.push(Planeswalker::new(ALICE, 3));
+    let before = board.clone();
+    let mut combat = Combat::new();
+    type Case<'a> = (&'a [(CreatureId, AttackTarget)], (AttackFault, &'a str));
+    let cases: [Case; 7] = [
+        (&[to_player(0, BOB)], (AttackFault::Tapped, "508.1a")),
+        (&[to_player(1, BOB)], (AttackFault::SummoningSick, "302.6")),
+        (&[to_player(3, BOB)], (AttackFault::Defender, "702.3b")),
+        (
+            &[to_player(4, ALICE)],
+            (AttackFault::NotControlledByActivePlayer, "508.1a"),
+        ),
+        (
+            &[to_player(2, ALICE)],
+            (AttackFault::NotAnOpponent, "508.1b"),
+        ),
+        (
+            &[(2, AttackTarget::Planeswalker(1))],
+            (AttackFault::PlaneswalkerNotAttackable, "508.1b"),
+        ),
+        (
+            &[to_player(2, BOB), to_player(2, BOB)],
+            (AttackFault::DeclaredTwice, "508.1a"),
+        ),
+    ];
+    for (declared, expected) in cases {
+        let result = combat.declare_attackers(&mut board, ALICE, declared);
+        assert_eq!(attack_fault(result), expected, "{declared:?}");
+        // 508.1: the game returns to the moment before the declaration.
+        assert_eq!(board, before);
+        assert!(combat.attacks.is_empty());
+    }
+    // Haste overrides summoning sickness (302.6, 702.10b); vigilance keeps
+    // the attacker untapped (702.20b), others tap (508.1f).
+    combat
+        .declare_attackers(&mut board, ALICE, &[to_player(2, BOB), to_walker(5)])
+        .unwrap();
+    assert!(board.creatures[2].tapped);
+    assert!(!board.creatures[5].tapped);
+    assert_eq!(
+        combat.declare_attackers(&mut board, ALICE, &[to_player(2, BOB)]),
+        Err(CombatError::AlreadyDeclared { what: "attackers" })
+    );
+}
+
+// ----- 509.1: declaring blockers -----
+
+#[test]
+fn block_legality() {
+    let mut tapped = creature(BOB, 2, 2, &[]);
+    tapped.tapped = true;
+    let mut two_blocks = creature(BOB, 2, 2, &[]);
+    two_blocks.block_limit = 2;
+    let mut board = board(&[
+        creature(ALICE, 2, 2, &[]),                // 0
+        creature(ALICE, 2, 2, &[Keyword::Flying]), // 1
+        creature(ALICE, 2, 2, &[Keyword::Shadow]), // 2
+        creature(ALICE, 2, 2, &[Keyword::Menace]), // 3
+        creature(ALICE, 2, 2, &[]),                // 4, not attacking
+        tapped,                                    // 5
+        creature(BOB, 2, 2, &[Keyword::Decayed]),  // 6
+        creature(BOB, 2, 2, &[]),                  // 7
+        creature(BOB, 1, 1, &[Keyword::Reach]),    // 8
+        creature(BOB, 1, 1, &[Keyword::Shadow]),   // 9
+        two_blocks,                                // 10
+        creature(2, 2, 2, &[]),                    // 11, a third player's
+    ]);
+    board.players.push(Player::with_life(20));
+    let mut combat = Combat::new();
+    combat
+        .declare_attackers(
+            &mut board,
+            ALICE,
+            &[
+                to_player(0, BOB),
+                to_player(1, BOB),
+                to_player(2, BOB),
+                to_player(3, BOB),
+            ],
+        )
+        .unwrap();
+    let cases: [(&[Block], (BlockFault, &str)); 9] = [
+        (&[block(5, 0)], (BlockFault::Tapped, "509.1a")),
+        (&[block(6, 0)], (BlockFault::Decayed, "702.147a")),
+        (&[block(7, 4)], (BlockFault::NotAttacking, "509.1a")),
+        (&[block(11, 0)], (BlockFault::NotDefending, "509.1a")),
+        (&[block(7, 1)], (BlockFault::Flying, "702.9b")),
+        (&[block(7, 2)], (BlockFault::Shadow, "702.28b")),
+        // A creature with shadow can block only creatures with shadow.
+        (&[block(9, 0)], (BlockFault::Shadow, "702.28b")),
+        (&[block(7, 3)], (BlockFault::Menace, "702.111b")),
+        (
+            &[block(7, 0), block(7, 3)],
+            (BlockFault::TooManyAttackers, "509.1a"),
+        ),
+    ];
+    for (declared, expected) in cases {
+        let result = combat.declare_blockers(&board, declared);
+        assert_eq!(block_fault(result), expected, "{declared:?}");
+        assert!(combat.blocks.is_empty());
+    }
+    assert_eq!(
+        block_fault(combat.declare_blockers(&board, &[block(7, 0), block(7, 0)])),
+        (BlockFault::DeclaredTwice, "509.1a")
+    );
+    // Reach blocks flying (702.17b), shadow blocks shadow (702.28b), two
+    // creatures block menace (702.111b), and a creature that may block two
+    // attackers does (509.1a).
+    combat
+        .declare_blockers(
+            &board,
+            &[
+                block(8, 1),
+                block(9, 2),
+                block(7, 3),
+                block(10, 3),
+                block(10, 0),
+            ],
+        )
+        .unwrap();
+    assert!(combat.attacks.iter().all(|attack| attack.blocked));
+}
+
+// ----- 510.4: the damage steps -----
+
+fn fight(creatures: &[Creature], blocks: &[Block]) -> (Board, Combat) {
+    let mut board = board(creatures);
+    let mut combat = Combat::new();
+    let attackers: Vec<_> = (0..creatures.len())
+        .filter(|&i| creatures[i].controller == ALICE)
+        .map(|i| to_player(i as CreatureId, BOB))
+        .collect();
+    combat
+        .declare_attackers(&mut board, ALICE, &attackers)
+        .unwrap();
+    combat.declare_blockers(&board, blocks).unwrap();
+    (board, combat)
+}
+
+#[test]
+fn first_strike_step_exists_only_with_first_or_double_strike_in_combat() {
+    // 510.4
+    let (board, combat) = fight(
+        &[creature(ALICE, 2, 2, &[]), creature(BOB, 2, 2, &[])],
+        &[block(1, 0)],
+    );
+    assert_eq!(combat.next_damage_step(&board), Some(DamageStep::Regular));
+    // A first striker that isn't attacking or blocking doesn't count.
+    let (board, combat) = fight(
+        &[
+            creature(ALICE, 2, 2, &[]),
+            creature(BOB, 2, 2, &[Keyword::FirstStrike]),
+        ],
+        &[],
+    );
+    assert_eq!(combat.next_damage_step(&board), Some(DamageStep::Regular));
+    // A blocker with first strike does; so does double strike.
+    let (mut board, mut combat) = fight(
+        &[
+            creature(ALICE, 2, 2, &[]),
+            creature(BOB, 1, 3, &[Keyword::FirstStrike]),
+        ],
+        &[block(1, 0)],
+    );
+    assert_eq!(
+        combat.next_damage_step(&board),
+        Some(DamageStep::FirstStrike)
+    );
+    let mut log = DamageLog::default();
+    combat
+        .resolve_all_damage_steps(&mut board, &mut log)
+        .unwrap();
+    assert_eq!(log.steps, [DamageStep::FirstStrike, DamageStep::Regular]);
+    assert_eq!(
+        log.damage
+            .iter()
+            .map(|e| (e.source, e.step))
+            .collect::<Vec<_>>(),
+        [
+            (1, Some(DamageStep::FirstStrike)),
+            (0, Some(DamageStep::Regular))
+        ]
+    );
+    assert_eq!(combat.next_damage_step(&board), None);
+    assert_eq!(
+        combat.resolve_damage_step(&mut board, &[], &mut log),
+        Err(CombatError::NoDamageStepLeft)
+    );
+}
+
+#[test]
+fn second_step_participants() {
+    let mut log = DamageLog::default();
+    // 702.4d: double strike given after the first step lets a first
+    // striker deal damage again.
+    let (mut board, mut combat) = fight(&[creature(ALICE, 2, 2, &[Keyword::FirstStrike])], &[]);
+    combat
+        .resolve_damage_step(&mut board, &[], &mut log)
+        .unwrap();
+    board.creatures[0].keywords = board.creatures[0].keywords.with(Keyword::DoubleStrike);
+    combat
+        .resolve_damage_step(&mut board, &[], &mut log)
+        .unwrap();
+    assert_eq!(board.players[usize::from(BOB)].life, 16);
+
+    // 702.4c: double strike removed during the first step: no second hit.
+    let (mut board, mut combat) = fight(&[creature(ALICE, 2, 2, &[Keyword::DoubleStrike])], &[]);
+    combat
+        .resolve_damage_step(&mut board, &[], &mut log)
+        .unwrap();
+    board.creatures[0].keywords = Keywords::EMPTY;
+    combat
+        .resolve_damage_step(&mut board, &[], &mut log)
+        .unwrap();
+    assert_eq!(board.players[usize::from(BOB)].life, 18);
+
+    // 702.7c: first strike given after the first step doesn't stop a
+    // creature that lacked it from dealing regular damage...
+    let (mut board, mut combat) = fight(
+        &[
+            creature(ALICE, 2, 2, &[Keyword::FirstStrike]),
+            creature(ALICE, 3, 3, &[]),
+        ],
+        &[],
+    );
+    combat
+        .resolve_damage_step(&mut board, &[], &mut log)
+        .unwrap();
+    assert_eq!(board.players[usize::from(BOB)].life, 18);
+    board.creatures[1].keywords = board.creatures[1].keywords.with(Keyword::FirstStrike);
+    // ...and removing first strike after it dealt damage doesn't let it
+    // deal damage again.
+    board.creatures[0].keywords = Keywords::EMPTY;
+    combat
+        .resolve_damage_step(&mut board, &[], &mut log)
+        .unwrap();
+    assert_eq!(board.players[usize::from(BOB)].life, 15);
+}
+
+// ----- 510.1: assigning combat damage -----
+
+#[test]
+fn trample_counts_damage_already_marked() {
+    // 702.19b: a 4/4 trampler blocked by a 4/4 with 2 damage marked may
+    // assign 2 to it and 2 to the player.
+    let mut hurt = creature(BOB, 4, 4, &[]);
+    hurt.damage = 2;
+    let creatures = [creature(ALICE, 4, 5, &[Keyword::Trample]), hurt];
+    let (mut board, mut combat) = fight(&creatures, &[block(1, 0)]);
+    let mut log = DamageLog::default();
+    combat
+        .resolve_damage_step(
+            &mut board,
+            &[
+                assign(0, Recipient::Creature(1), 2),
+                assign(0, Recipient::Player(BOB), 2),
+            ],
+            &mut log,
+        )
+        .unwrap();
+    assert_eq!(board.players[usize::from(BOB)].life, 18);
+    assert_eq!(
+        log.deaths,
+        [Death {
+            creature: 1,
+            reason: DeathReason::LethalDamage
+        }]
+    );
+    // The default assignment does the same.
+    let (mut board, mut combat) = fight(&creatures, &[block(1, 0)]);
+    combat
+        .resolve_damage_step(&mut board, &[], &mut log)
+        .unwrap();
+    assert_eq!(board.players[usize::from(BOB)].life, 18);
+    // But 1 + 3 is not lethal first.
+    let (mut board, mut combat) = fight(&creatures, &[block(1, 0)]);
+    let error = combat
+        .resolve_damage_step(
+            &mut board,
+            &[
+                assign(0, Recipient::Creature(1), 1),
+                assign(0, Recipient::Player(BOB), 3),
+            ],
+            &mut log,
+        )
+        .unwrap_err();
+    assert_eq!(
+        error,
+        CombatError::IllegalAssignment {
+            source: 0,
+            fault: AssignmentFault::TrampleWithoutLethal
+        }
+    );
+    assert_eq!(error.rule(), Some("702.19b"));
+    // 510.1e: nothing happened.
+    assert_eq!(board.players[usize::from(BOB)].life, 20);
+    assert_eq!(board.creatures[1].damage, 2);
+}
+
+#[test]
+fn trample_with_deathtouch_assigns_one_to_each_blocker() {
+    // 702.2c, 702.19b
+    let creatures = [
+        creature(ALICE, 5, 5, &[Keyword::Trample, Keyword::Deathtouch]),
+        creature(BOB, 0, 4, &[]),
+        creature(BOB, 0, 4, &[]),
+    ];
+    let (mut board, mut combat) = fight(&creatures, &[block(1, 0), block(2, 0)]);
+    let mut log = DamageLog::default();
+    combat
+        .resolve_damage_step(&mut board, &[], &mut log)
+        .unwrap();
+    assert_eq!(dealt(&log, 0, Recipient::Creature(1)), 1);
+    assert_eq!(dealt(&log, 0, Recipient::Creature(2)), 1);
+    assert_eq!(dealt(&log, 0, Recipient::Player(BOB)), 3);
+    assert_eq!(log.deaths.len(), 2);
+    assert!(log
+        .deaths
+        .iter()
+        .all(|d| d.reason == DeathReason::Deathtouch));
+}
+
+#[test]
+fn blocked_creature_without_blockers() {
+    // 702.19d: with trample, as though every blocker got lethal damage.
+    let (mut board, mut combat) = fight(
+        &[
+            creature(ALICE, 3, 3, &[Keyword::Trample]),
+            creature(BOB, 2, 2, &[]),
+        ],
+        &[block(1, 0)],
+    );
+    combat.remove_from_combat(1);
+    let mut log = DamageLog::default();
+    combat
+        .resolve_damage_step(&mut board, &[], &mut log)
+        .unwrap();
+    assert_eq!(board.players[usize::from(BOB)].life, 17);
+    // 510.1c: without trample it stays blocked and assigns no damage.
+    let (mut board, mut combat) = fight(
+        &[creature(ALICE, 3, 3, &[]), creature(BOB, 2, 2, &[])],
+        &[block(1, 0)],
+    );
+    board.creatures[1].on_battlefield = false;
+    combat.remove_from_combat(1);
+    let mut log = DamageLog::default();
+    combat
+        .resolve_damage_step(&mut board, &[], &mut log)
+        .unwrap();
+    assert!(log.damage.is_empty());
+    assert_eq!(board.players[usize::from(BOB)].life, 20);
+}
+
+#[test]
+fn damage_is_divided_freely_among_blockers() {
+    // 510.1c: no damage assignment order; any division is legal, even all
+    // to the second blocker.
+    let creatures = [
+        creature(ALICE, 5, 6, &[]),
+        creature(BOB, 2, 2, &[]),
+        creature(BOB, 3, 3, &[]),
+    ];
+    let blocks = [block(1, 0), block(2, 0)];
+    let (mut board, mut combat) = fight(&creatures, &blocks);
+    let mut log = DamageLog::default();
+    combat
+        .resolve_damage_step(
+            &mut board,
+            &[assign(0, Recipient::Creature(2), 5)],
+            &mut log,
+        )
+        .unwrap();
+    assert_eq!(board.creatures[1].damage, 0);
+    assert_eq!(
+        log.deaths,
+        [Death {
+            creature: 2,
+            reason: DeathReason::LethalDamage
+        }]
+    );
+    // Illegal divisions, each with its rule; nothing changes (510.1e).
+    let cases: [(&[DamageAssignment], AssignmentFault); 4] = [
+        (
+            &[assign(0, Recipient::Creature(1), 4)],
+            AssignmentFault::WrongTotal {
+                assigned: 4,
+                power: 5,
+            },
+        ),
+        (
+            &[
+                assign(0, Recipient::Creature(1), 6),
+                assign(0, Recipient::Creature(2), -1),
+            ],
+            AssignmentFault::NegativeAmount,
+        ),
+        (
+            &[
+                assign(0, Recipient::Creature(1), 2),
+                assign(0, Recipient::Player(BOB), 3),
+            ],
+            AssignmentFault::NotABlocker,
+        ),
+        (
+            &[assign(1, Recipient::Player(ALICE), 2)],
+            AssignmentFault::NotBlockedByIt,
+        ),
+    ];
+    for (choices, fault) in cases {
+        let (mut board, mut combat) = fight(&creatures, &blocks);
+        let before = board.clone();
+        let error = combat
+            .resolve_damage_step(&mut board, choices, &mut log)
+            .unwrap_err();
+        assert_eq!(
+            error,
+            CombatError::IllegalAssignment {
+                source: choices[0].source,
+                fault
+            }
+        );
+        assert_eq!(board, before);
+        assert_eq!(combat.progress, DamageProgress::NotStarted);
+    }
+    assert_eq!(
+        AssignmentFault::WrongTotal {
+            assigned: 0,
+            power: 0
+        }
+        .rule(),
+        "510.1a"
+    );
+    assert_eq!(AssignmentFault::NotABlocker.rule(), "510.1c");
+    assert_eq!(AssignmentFault::NotBlockedByIt.rule(), "510.1d");
+}
+
+#[test]
+fn blocker_of_several_attackers_divides_freely() {
+    // 510.1d
+    let mut wall = creature(BOB, 4, 6, &[]);
+    wall.block_limit = 2;
+    let creatures = [creature(ALICE, 2, 2, &[]), creature(ALICE, 3, 3, &[]), wall];
+    let (mut board, mut combat) = fight(&creatures, &[block(2, 0), block(2, 1)]);
+    let mut log = DamageLog::default();
+    combat
+        .resolve_damage_step(
+            &mut board,
+            &[
+                assign(2, Recipient::Creature(0), 1),
+                assign(2, Recipient::Creature(1), 3),
+            ],
+            &mut log,
+        )
+        .unwrap();
+    assert_eq!(board.creatures[2].damage, 5);
+    assert_eq!(
+        log.deaths,
+        [Death {
+            creature: 1,
+            reason: DeathReason::LethalDamage
+        }]
+    );
+}
+
+#[test]
+fn unblocked_creature_assigns_only_to_what_it_attacks() {
+    // 510.1b
+    let (mut board, mut combat) =
+        fight(&[creature(ALICE, 2, 2, &[]), creature(BOB, 1, 1, &[])], &[]);
+    let mut log = DamageLog::default();
+    let error = combat
+        .resolve_damage_step(
+            &mut board,
+            &[assign(0, Recipient::Creature(1), 2)],
+            &mut log,
+        )
+        .unwrap_err();
+    assert_eq!(error.rule(), Some("510.1b"));
+    // A creature that doesn't assign damage now can't be named (510.4).
+    let error = combat
+        .resolve_damage_step(
+            &mut board,
+            &[assign(1, Recipient::Player(ALICE), 1)],
+            &mut log,
+        )
+        .unwrap_err();
+    assert_eq!(
+        error,
+        CombatError::IllegalAssignment {
+            source: 1,
+            fault: AssignmentFault::NotAssigningInThisStep
+        }
+    );
+}
+
+#[test]
+fn zero_or_negative_power_assigns_nothing() {
+    // 510.1a
+    let (mut board, mut combat) = fight(
+        &[creature(ALICE, 0, 2, &[]), creature(ALICE, -2, 2, &[])],
+        &[],
+    );
+    let mut log = DamageLog::default();
+    combat
+        .resolve_damage_step(&mut board, &[], &mut log)
+        .unwrap();
+    assert!(log.damage.is_empty());
+}
+
+// ----- 120.3, 702.15: damage and its results -----
+
+#[test]
+fn lifelink_gives_one_life_gain_event_per_source() {
+    // 702.15e: separate events for separate sources; one source dealing
+    // damage to two blockers gains life once.
+    let creatures = [
+        creature(ALICE, 4, 4, &[Keyword::Lifelink]),
+        creature(ALICE, 2, 2, &[Keyword::Lifelink]),
+        creature(BOB, 1, 1, &[]),
+        creature(BOB, 1, 1, &[]),
+    ];
+    let (mut board, mut combat) = fight(&creatures, &[block(2, 0), block(3, 0)]);
+    let mut log = DamageLog::default();
+    combat
+        .resolve_damage_step(
+            &mut board,
+            &[
+                assign(0, Recipient::Creature(2), 2),
+                assign(0, Recipient::Creature(3), 2),
+            ],
+            &mut log,
+        )
+        .unwrap();
+    let mut gains = log.life_gains.clone();
+    gains.sort_by_key(|gain| gain.source);
+    assert_eq!(
+        gains,
+        [
+            LifeGain {
+                player: ALICE,
+                amount: 4,
+                source: 0,
+                step: Some(DamageStep::Regular)
+            },
+            LifeGain {
+                player: ALICE,
+                amount: 2,
+                source: 1,
+                step: Some(DamageStep::Regular)
+            },
+        ]
+    );
+    assert_eq!(board.players[usize::from(ALICE)].life, 26);
+    assert_eq!(board.players[usize::from(BOB)].life, 18);
+}
+
+#[test]
+fn indestructible_and_zero_toughness() {
+    // 702.12b: lethal damage and deathtouch don't destroy it; 704.5f:
+    // toughness 0 puts it into the graveyard anyway.
+    let creatures = [
+        creature(ALICE, 5, 5, &[Keyword::Deathtouch]),
+        creature(BOB, 1, 2, &[Keyword::Indestructible]),
+    ];
+    let (mut board, mut combat) = fight(&creatures, &[block(1, 0)]);
+    let mut log = DamageLog::default();
+    combat
+        .resolve_damage_step(&mut board, &[], &mut log)
+        .unwrap();
+    assert!(log.deaths.is_empty());
+    assert!(board.creatures[1].on_battlefield);
+    assert_eq!(board.creatures[1].damage, 5);
+    board.creatures[1].toughness = 0;
+    combat.check_state_based_actions(&mut board, &mut log);
+    assert_eq!(
+        log.deaths,
+        [Death {
+            creature: 1,
+            reason: DeathReason::ZeroToughness
+        }]
+    );
+    assert_eq!(DeathReason::ZeroToughness.rule(), "704.5f");
+    // 704.5h looks at damage since the last check only: an indestructible
+    // creature dealt deathtouch damage that later loses indestructible
+    // survives (ruling on Bonds of Mortality).
+    let (mut board, mut combat) = fight(&creatures, &[block(1, 0)]);
+    board.creatures[0].power = 1;
+    combat
+        .resolve_damage_step(&mut board, &[], &mut log)
+        .unwrap();
+    board.creatures[1].keywords = Keywords::EMPTY;
+    log.clear();
+    combat.check_state_based_actions(&mut board, &mut log);
+    assert!(log.deaths.is_empty());
+}
+
+#[test]
+fn damage_to_a_planeswalker_and_a_player() {
+    // 120.3c, 704.5i; 120.3a, 704.5a.
+    let mut board = board_with_walker(&[creature(ALICE, 3, 3, &[]), creature(ALICE, 4, 4, &[])], 3);
+    board.players[usize::from(BOB)].life = 4;
+    let mut combat = Combat::new();
+    combat
+        .declare_attackers(&mut board, ALICE, &[to_walker(0), to_player(1, BOB)])
+        .unwrap();
+    combat.declare_blockers(&board, &[]).unwrap();
+    let mut log = DamageLog::default();
+    combat
+        .resolve_damage_step(&mut board, &[], &mut log)
+        .unwrap();
+    assert_eq!(board.planeswalkers[0].loyalty, 0);
+    assert_eq!(log.planeswalker_deaths, [0]);
+    assert!(!board.planeswalkers[0].on_battlefield);
+    assert_eq!(log.losers, [BOB]);
+    assert!(board.players[usize::from(BOB)].has_lost);
+}
+
+// ----- bad input -----
+
+#[test]
+fn out_of_range_indices_are_errors_not_panics() {
+    let (mut board, mut combat) =
+        fight(&[creature(ALICE, 2, 2, &[]), creature(BOB, 2, 2, &[])], &[]);
+    let mut log = DamageLog::default();
+    let unknown = |result: Result<_, CombatError>| {
+        assert!(
+            matches!(result, Err(CombatError::UnknownObject { .. })),
+            "{result:?}"
+        );
+    };
+    let mut fresh = Combat::new();
+    let mut spare = board.clone();
+    spare.creatures[0].tapped = false;
+    unknown(
+        fresh
+            .declare_attackers(&mut spare, ALICE, &[to_player(99, BOB)])
+            .map(|_| ()),
+    );
+    unknown(fresh.declare_attackers(&mut spare, 9, &[]).map(|_| ()));
+    unknown(
+        fresh
+            .declare_attackers(&mut spare, ALICE, &[to_player(0, 9)])
+            .map(|_| ()),
+    );
+    unknown(
+        fresh
+            .declare_attackers(&mut spare, ALICE, &[(0, AttackTarget::Planeswalker(9))])
+            .map(|_| ()),
+    );
+    unknown(fresh.declare_blockers(&board, &[block(99, 0)]).map(|_| ()));
+    unknown(fresh.declare_blockers(&board, &[block(1, 99)]).map(|_| ()));
+    for choice in [
+        assign(99, Recipient::Player(BOB), 2),
+        assign(0, Recipient::Creature(99), 2),
+        assign(0, Recipient::Player(9), 2),
+        assign(0, Recipient::Planeswalker(9), 2),
+    ] {
+        unknown(
+            combat
+                .resolve_damage_step(&mut board, &[choice], &mut log)
+                .map(|_| ()),
+        );
+        unknown(deal_damage(&mut board, None, &[choice], &mut log));
+    }
+    // A combat built by hand that names objects the board doesn't have.
+    let mut broken = combat.clone();
+    broken.blocks.push(block(77, 0));
+    unknown(
+        broken
+            .resolve_damage_step(&mut board, &[], &mut log)
+            .map(|_| ()),
+    );
+    let mut broken = combat.clone();
+    broken.attacks.push(Attack {
+        attacker: 0,
+        target: AttackTarget::Planeswalker(5),
+        blocked: false,
+    });
+    unknown(
+        broken
+            .resolve_damage_step(&mut board, &[], &mut log)
+            .map(|_| ()),
+    );
+    let mut broken = combat.clone();
+    broken.attacks[0].target = AttackTarget::RemovedPlaneswalker(5);
+    unknown(
+        broken
+            .resolve_damage_step(&mut board, &[], &mut log)
+            .map(|_| ()),
+    );
+    // A creature that left the battlefield can't be declared.
+    board.creatures[1].on_battlefield = false;
+    assert_eq!(
+        Combat::new().declare_blockers(&board, &[block(1, 0)]),
+        Err(CombatError::NotOnBattlefield { creature: 1 })
+    );
+    // The untouched combat still works.
+    combat
+        .resolve_damage_step(&mut board, &[], &mut log)
+        .unwrap();
+    assert_eq!(board.players[usize::from(BOB)].life, 18);
 }
