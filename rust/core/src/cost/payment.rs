@@ -290,13 +290,12 @@ impl Payment {
         self.parts
             .iter()
             .filter(|part| wanted(part.source))
-            .map(|part| part.count)
-            .sum()
+            .fold(0u64, |sum, part| sum.saturating_add(part.count))
     }
 
     /// Life paid (2 per Phyrexian symbol paid with life).
     pub fn life(&self) -> u64 {
-        2 * self.used(|source| source == Source::Life)
+        self.used(|source| source == Source::Life).saturating_mul(2)
     }
 
     /// Mana spent from the pool: all of it, and the part from snow sources.
@@ -309,9 +308,10 @@ impl Payment {
                 snow: is_snow,
             } = part.source
             {
-                all[mana.index()] += part.count;
+                let t = mana.index();
+                all[t] = u64::saturating_add(all[t], part.count);
                 if is_snow {
-                    snow[mana.index()] += part.count;
+                    snow[t] = u64::saturating_add(snow[t], part.count);
                 }
             }
         }
@@ -323,7 +323,8 @@ impl Payment {
         let mut creatures = [0; Colors::COUNT];
         for part in &self.parts {
             if let Source::Creature(colors) = part.source {
-                creatures[colors.index()] += part.count;
+                let slot: &mut u64 = &mut creatures[colors.index()];
+                *slot = slot.saturating_add(part.count);
             }
         }
         creatures

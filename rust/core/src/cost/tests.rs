@@ -884,3 +884,39 @@ fn bad_input_is_an_error_not_a_panic() {
     rich.mana = [u32::MAX; 6];
     assert!(pay(&max, &Resources::with_pool(rich)).is_some());
 }
+
+/// Throughput of `can_pay` on typical queries (run with
+/// `cargo test --release -p mtgjudge-core -- --ignored can_pay_throughput --nocapture`).
+#[test]
+#[ignore]
+fn can_pay_throughput() {
+    let cases = [
+        ("{2}{G}{G}", "GGGRR", vec![]),
+        ("{1}{W/U}{W/U}", "WUB", vec![]),
+        ("{3}{G}{W}", "GW", vec!["GW", "G", "", "R"]),
+        ("{1}{B/P}{B/P}", "BR", vec![]),
+        ("{2/W}{2/U}{2/B}{2/R}{2/G}", "WUBRGCCCCC", vec![]),
+        ("{X}{R}", "R", vec![]),
+    ];
+    let mut solver = PaymentSolver::new();
+    for (text, letters, convokers) in cases {
+        let total = TotalCost::of(&cost(text)).unwrap();
+        let resources = Resources {
+            life: 20,
+            creatures: creatures(&convokers),
+            convoke: !convokers.is_empty(),
+            ..Resources::with_pool(pool(letters))
+        };
+        let rounds = 200_000;
+        let start = std::time::Instant::now();
+        let mut payable = 0;
+        for _ in 0..rounds {
+            payable += usize::from(solver.can_pay(&total, &resources).unwrap());
+        }
+        let per = start.elapsed().as_secs_f64() / f64::from(rounds) * 1e9;
+        println!(
+            "{text:32} payable={} {per:8.0} ns/query",
+            payable == rounds as usize
+        );
+    }
+}
