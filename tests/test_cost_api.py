@@ -44,6 +44,32 @@ def test_mana_value_examples() -> None:
     assert _core.mana_value_of_split("{R}", "{3}{G}", cast="fused") == 5
 
 
+def test_mana_value_of_faces() -> None:
+    # The game model's entry point: the faces an object has where it is.
+    assert _core.mana_value(["{R}", "{3}{G}"]) == 5  # 709.4b
+    assert _core.mana_value(["{R}"], on_stack=True) == 1  # 709.3b
+    assert _core.mana_value(["{R}", "{3}{G}"], on_stack=True) == 5  # 702.102b
+    assert _core.mana_value(["{X}{R}"], on_stack=True, x=2) == 3
+    assert _core.mana_value(["{X}{R}"], x=2) == 1
+    assert _core.mana_value([None]) == _core.mana_value([""]) == 0  # 202.3a
+    with pytest.raises(InvalidInputError):
+        _core.mana_value([])
+
+
+def test_mana_pool() -> None:
+    pool = _core.ManaPool.parse("{R}{W}{R}")
+    assert str(pool) == "{W}{R}{R}"
+    assert pool.mana == {"W": 1, "R": 2} and pool.snow == {}
+    assert pool == _core.ManaPool("WRR")
+    assert _core.can_pay("{1}{R}", pool=pool)
+    assert not _core.can_pay("{S}", pool=pool)
+    assert _core.can_pay("{S}", pool=_core.ManaPool({"G": 1}, snow={"G": 1}))
+    with pytest.raises(InvalidInputError):
+        _core.ManaPool.parse("{W/U}")
+    with pytest.raises(InvalidInputError):
+        _core.ManaPool("G", snow="GG")
+
+
 def test_total_cost_examples() -> None:
     # R4cd6bf23, 702.41b: each instance of affinity applies.
     assert str(_core.total_cost("{6}{U}", affinity=[2, 2])) == "{2}{U}"

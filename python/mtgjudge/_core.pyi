@@ -114,8 +114,6 @@ def party_size(creatures: list[int]) -> int:
 # type); ``check_payment`` raises ``IllegalPaymentError`` with ``rule`` and
 # ``fault``.
 
-#: Mana as letters ("WWUC"), a dict ({"W": 2, "C": 1}) or six counts (W U B R G C).
-ManaLike = str | Mapping[str, int] | Sequence[int]
 #: (source, symbol, paid_as, count), e.g. ("creature:GW", "{W}", "W", 1).
 #: Sources: "mana:W" ("mana:C" ...), "snow:W" (mana from a snow source),
 #: "creature:GW" / "creature" (colourless; convoke), "artifact" (improvise),
@@ -161,6 +159,12 @@ CostLike = ManaCost | str
 
 def parse_mana_cost(text: str) -> ManaCost:
     """The same as ``ManaCost(text)``."""
+
+def mana_value(costs: Sequence[CostLike | None], *, on_stack: bool = False, x: int = 0) -> int:
+    """The mana value of an object whose existing faces have these mana
+    costs (None or "" is no mana cost): one face (202.3), or the two halves
+    of a split card, combined off the stack (202.3d, 709.4b) and on the stack
+    as a fused split spell (702.102b). ``x`` counts only on the stack."""
 
 def mana_value_of_split(
     left: CostLike,
@@ -223,6 +227,30 @@ def total_cost(
       stays ``pending`` and the payment search picks the best target.
     - No mana cost without an alternative cost is unpayable (118.6)."""
 
+class ManaPool:
+    """A mana pool: mana per type, and the part of it produced by snow
+    sources (107.4h). As ``pool=`` of the payment functions it brings its
+    snow mana along unless ``snow=`` is given."""
+
+    def __init__(
+        self,
+        pool: str | Mapping[str, int] | Sequence[int] | None = None,
+        snow: str | Mapping[str, int] | Sequence[int] | None = None,
+    ) -> None: ...
+    @staticmethod
+    def parse(text: str) -> ManaPool:
+        """From mana symbols such as "{R}{R}{W}" ({W}..{G} and {C} only)."""
+    @property
+    def mana(self) -> dict[str, int]: ...
+    @property
+    def snow(self) -> dict[str, int]: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+#: Mana as a ManaPool, letters ("WWUC"), a dict ({"W": 2, "C": 1}) or six
+#: counts (W U B R G C).
+ManaLike = ManaPool | str | Mapping[str, int] | Sequence[int]
+
 class Payment:
     """One concrete payment. Two payments are equal when their parts are."""
 
@@ -280,7 +308,8 @@ class PaymentResult:
 # total cost with nothing else (X = 0), and these resources:
 #
 # - pool: the mana pool (default empty); snow: the part of it from snow
-#   sources (107.4h), per type, at most the pool's count of that type.
+#   sources (107.4h), per type, at most the pool's count of that type (a
+#   ManaPool passed as pool brings its own snow part).
 # - life: the caster's life total (default 0); 2 per Phyrexian symbol paid
 #   with life, never more than the life total (119.4).
 # - convokers: the colours of each untapped creature the caster controls,

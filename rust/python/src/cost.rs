@@ -157,6 +157,103 @@ pub fn mana_value_of_split(
     split_mana_value(&cost_arg(left)?, &cost_arg(right)?, cast, x).map_err(cost_error)
 }
 
+/// The mana value of an object whose existing faces have these mana costs
+/// (`None` or `""` is no mana cost): one face (202.3), or both halves of a
+/// split card, combined off the stack (202.3d, 709.4b) and on the stack as a
+/// fused split spell (702.102b). X counts only on the stack (202.3e).
+#[pyfunction]
+#[pyo3(signature = (costs, *, on_stack=false, x=0))]
+pub fn mana_value(costs: Vec<Option<Bound<'_, PyAny>>>, on_stack: bool, x: i64) -> PyResult<u64> {
+    let faces = costs
+        .iter()
+        .map(|cost| cost.as_ref().map_or(Ok(ManaCost::NONE), cost_arg))
+        .collect::<PyResult<Vec<_>>>()?;
+    let result = match (faces.as_slice(), on_stack) {
+        ([one], false) if x >= 0 => Ok(one.mana_value()),
+        ([one], _) => one.mana_value_on_stack(x),
+        ([left, right], false) => split_mana_value(left, right, None, x),
+        ([left, right], true) => split_mana_value(left, right, Some(SplitCast::Fused), x),
+        _ => {
+            return Err(invalid_input(format!(
+                "an object has one or two faces with a mana cost, not {}",
+                faces.len()
+            )))
+        }
+    };
+    result.map_err(cost_error)
+}
+
+/// A player's mana pool: mana per type, and the part of it that snow
+/// sources produced (107.4h).
+#[pyclass(module = "mtgjudge._core", name = "ManaPool", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct PyManaPool(ManaPool);
+
+#[pymethods]
+impl PyManaPool {
+    /// `pool` and `snow` as the payment functions take them.
+    #[new]
+    #[pyo3(signature = (pool=None, snow=None))]
+    fn new(pool: Option<&Bound<'_, PyAny>>, snow: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        let pool = ManaPool {
+            mana: mana_arg(pool, "pool")?,
+            snow: mana_arg(snow, "snow")?,
+        };
+        pool.validate().map_err(cost_error)?;
+        Ok(PyManaPool(pool))
+    }
+
+    /// A pool written as mana symbols, e.g. `"{R}{R}{W}"` (only `{W}`,
+    /// `{U}`, `{B}`, `{R}`, `{G}` and `{C}`; none from snow sources).
+    #[staticmethod]
+    fn parse(text: &str) -> PyResult<PyManaPool> {
+        let cost = ManaCost::parse(text).map_err(cost_error)?;
+        let mut mana = [0u32; 6];
+        for (symbol, count) in cost.symbols() {
+            let t = match symbol {
+                Symbol::Colored(color) => color.mana(),
+                Symbol::Colorless => ManaType::Colorless,
+                _ => {
+                    return Err(invalid_input(format!(
+                        "a mana pool holds mana of the six types (106.1b), not {symbol}"
+                    )))
+                }
+            };
+            mana[t.index()] = count;
+        }
+        Ok(PyManaPool(ManaPool { mana, snow: [0; 6] }))
+    }
+
+    /// Mana per type, e.g. `{"R": 2, "W": 1}`.
+    #[getter]
+    fn mana<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        letters_with_counts(py, &self.0.mana.map(u64::from))
+    }
+
+    /// The part of it from snow sources, per type.
+    #[getter]
+    fn snow<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        letters_with_counts(py, &self.0.snow.map(u64::from))
+    }
+
+    /// The pool as mana symbols in WUBRG order, then `{C}`.
+    fn __str__(&self) -> String {
+        let mut text = String::new();
+        for mana in ManaType::ALL {
+            for _ in 0..self.0.mana[mana.index()] {
+                text.push('{');
+                text.push(mana.letter());
+                text.push('}');
+            }
+        }
+        text
+    }
+
+    fn __repr__(&self) -> String {
+        format!("ManaPool.parse('{}')", self.__str__())
+    }
+}
+
 /// The total cost of a spell (601.2f), locked in.
 #[pyclass(module = "mtgjudge._core", name = "TotalCost", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -265,12 +362,15 @@ fn total_arg(value: &Bound<'_, PyAny>) -> PyResult<TotalCost> {
     TotalCost::of(&cost_arg(value)?).map_err(cost_error)
 }
 
-/// Mana counts from `"WWU"`, `{"W": 2, "U": 1}` or six numbers (W U B R G C).
+/// Mana counts from a `ManaPool`, `"WWU"`, `{"W": 2, "U": 1}` or six numbers.
 fn mana_arg(value: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<[u32; 6]> {
     let mut counts = [0u32; 6];
     let Some(value) = value else {
         return Ok(counts);
     };
+    if let Ok(pool) = value.cast::<PyManaPool>() {
+        return Ok(pool.get().0.mana);
+    }
     if let Ok(text) = value.extract::<String>() {
         for letter in text.chars() {
             let mana = ManaType::from_letter(letter).ok_or_else(|| {
@@ -332,10 +432,18 @@ fn resources_arg(
         })?;
         creatures[colors.index()] += 1;
     }
+    // A ManaPool brings its snow mana unless `snow` is given.
+    let pool_snow = pool
+        .and_then(|pool| pool.cast::<PyManaPool>().ok())
+        .map(|pool| pool.get().0.snow);
+    let snow = match (snow, pool_snow) {
+        (None, Some(snow)) => snow,
+        (snow, _) => mana_arg(snow, "snow")?,
+    };
     Ok(Resources {
         pool: ManaPool {
             mana: mana_arg(pool, "pool")?,
-            snow: mana_arg(snow, "snow")?,
+            snow,
         },
         life,
         creatures,

@@ -25,11 +25,13 @@ fn _core(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(party::party_types, module)?)?;
     module.add_function(wrap_pyfunction!(party::party_size, module)?)?;
     module.add_class::<cost::PyManaCost>()?;
+    module.add_class::<cost::PyManaPool>()?;
     module.add_class::<cost::PyTotalCost>()?;
     module.add_class::<cost::PyPayment>()?;
     module.add_class::<cost::PyShortfall>()?;
     module.add_class::<cost::PaymentResult>()?;
     module.add_function(wrap_pyfunction!(cost::parse_mana_cost, module)?)?;
+    module.add_function(wrap_pyfunction!(cost::mana_value, module)?)?;
     module.add_function(wrap_pyfunction!(cost::mana_value_of_split, module)?)?;
     module.add_function(wrap_pyfunction!(cost::total_cost, module)?)?;
     module.add_function(wrap_pyfunction!(cost::can_pay, module)?)?;
