@@ -27,6 +27,7 @@ class CastChoices:
     x: int = 0
     targets: tuple[str, ...] = ()
     pays_flash_cost: bool = False
+    costs: cost.CostChoices = field(default_factory=cost.CostChoices)
     #: Actions taken while casting, after the spell is on the stack and
     #: before its costs are paid, such as activating mana abilities (601.2g).
     during: list[Any] = field(default_factory=list)
@@ -90,6 +91,16 @@ def cast(game: Game, player: str, obj: GameObject, choices: CastChoices) -> Game
         from mtgjudge.rulings.scenario import perform_raw
 
         perform_raw(game, action, you=player)
+    costs = choices.costs
+    if choices.pays_flash_cost and obj.flash_for_extra_cost:
+        costs = cost.CostChoices(
+            alternative=costs.alternative,
+            additional=[*costs.additional, obj.flash_for_extra_cost],
+            convoke_with=costs.convoke_with,
+        )
+    total = cost.total_cost(game, player, obj, qualities, costs, choices.x)
+    game.history.total_costs[obj.ref] = str(total.cost)
+    cost.pay(game, player, obj, total, costs)
     return obj
 
 

@@ -4,31 +4,49 @@ themselves (202.3, 601.2f–h, 702.41, 702.51 ...) are in the kernel's
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from mtgjudge import _core
+from mtgjudge.errors import IllegalPaymentError, InvalidInputError
 
 if TYPE_CHECKING:
     from mtgjudge.game import Game
     from mtgjudge.objects import GameObject
-    from mtgjudge.timing import SpellQualities
+    from mtgjudge.timing import SpellFilter, SpellQualities
+
+#: Colors by the letter mana symbols use (105.1, 107.4a).
+COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+MANA_TYPES = ("W", "U", "B", "R", "G", "C")
 
 
-def parse_pool(text: str):
-    """A mana pool written as symbols, such as ``"{R}{R}{W}"``."""
-    return _core.ManaPool.parse(text)
+def parse_pool(text: str) -> Counter:
+    """Mana in a pool written as symbols, such as ``"{R}{R}{W}"``."""
+    pool: Counter = Counter()
+    for symbol, count in _core.ManaCost(text).symbols:
+        letter = symbol.strip("{}")
+        if letter not in MANA_TYPES:
+            raise InvalidInputError(f"a mana pool holds mana of one type per symbol, not {symbol}")
+        pool[letter] += count
+    return pool
+
+
+def pool_text(pool: Counter) -> str:
+    return "".join(f"{{{letter}}}" * pool.get(letter, 0) for letter in MANA_TYPES)
 
 
 def mana_value_of_faces(costs: list[str | None], *, on_stack: bool, x: int = 0) -> int:
     """The mana value of an object whose existing faces have these mana
-    costs: one face, or both halves of a split card off the stack (202.3)."""
-    return _core.mana_value([cost for cost in costs], on_stack=on_stack, x=x)
+    costs: one face, or both halves of a split card off the stack (202.3d)."""
+    if len(costs) == 2:
+        return _core.mana_value_of_split(costs[0] or "", costs[1] or "")
+    return _core.ManaCost(costs[0] or "").mana_value(on_stack=on_stack, x=x)
 
 
 def mana_value(game: Game, obj: GameObject) -> int:
     current = game.characteristics(obj)
-    on_stack = obj.zone == "stack"
-    return mana_value_of_faces(list(current.mana_costs), on_stack=on_stack, x=obj.x or 0)
+    return mana_value_of_faces(list(current.mana_costs), on_stack=obj.zone == "stack", x=obj.x or 0)
 
 
 def card_qualities(game: Game, obj: GameObject) -> SpellQualities:
@@ -43,3 +61,155 @@ def card_qualities(game: Game, obj: GameObject) -> SpellQualities:
         subtypes=current.subtypes,
         mana_value=mana_value(game, obj),
     )
+
+
+@dataclass(frozen=True)
+class CostModifier:
+    """A static ability that makes spells cost more or less (601.2f)."""
+
+    spells: SpellFilter
+    #: Whose spells: "you", "opponents" or "any", relative to its controller.
+    players: str = "you"
+    increase: str | None = None
+    reduce: str | None = None
+
+
+@dataclass
+class CostChoices:
+    """Costs announced for a spell (601.2b)."""
+
+    alternative: str | None = None
+    additional: list[str] = field(default_factory=list)
+    #: Creatures the caster is willing to tap for convoke (None: any).
+    convoke_with: list[str] | None = None
+
+
+def total_cost(
+    game: Game,
+    player: str,
+    spell: GameObject,
+    qualities: SpellQualities,
+    choices: CostChoices,
+    x: int,
+):
+    """601.2f: the spell's total cost, with its cost changes."""
+    face = spell.printed_faces()[spell.cast_half or 0]
+    increases, reductions = [], []
+    for source in game.battlefield():
+        controller = game.controller(source)
+        for modifier in getattr(source, "cost_modifiers", ()):
+            whose = modifier.players
+            if whose == "you" and controller != player:
+                continue
+            if whose == "opponents" and controller == player:
+                continue
+            if not modifier.spells.matches(qualities):
+                continue
+            if modifier.increase:
+                increases.append(modifier.increase)
+            if modifier.reduce:
+                reductions.append(modifier.reduce)
+    # 702.41a, 702.41b: each instance of affinity counts what its caster controls.
+    affinity = [
+        sum(1 for obj in game.battlefield() if quality.matches(game, obj, player, None))
+        for quality in spell.affinity
+    ]
+    total = _core.total_cost(
+        face.mana_cost or "",
+        x=x,
+        alternative=choices.alternative,
+        additional=choices.additional,
+        increases=increases,
+        reductions=reductions,
+        affinity=affinity,
+    )
+    game.note(
+        "601.2f",
+        f"the total cost of {qualities.names[0]} is {total.cost}"
+        + (f" (affinity counts {affinity})" if affinity else ""),
+    )
+    return total
+
+
+def pay(game: Game, player: str, spell: GameObject, total: Any, choices: CostChoices) -> None:
+    """601.2g–h: pays the total cost from the player's mana pool and, for
+    convoke, improvise and delve, the player's creatures, artifacts and
+    graveyard. A player whose mana the scenario doesn't track pays nothing."""
+    state = game.players[player]
+    if state.mana_pool is None:
+        game.history.payments[spell.ref] = None
+        return
+    keywords = spell.keywords
+    convokers = []
+    if "convoke" in keywords:
+        allowed = set(choices.convoke_with) if choices.convoke_with is not None else None
+        convokers = [
+            obj
+            for obj in game.battlefield()
+            if not obj.tapped
+            and game.controller(obj) == player
+            and "creature" in game.characteristics(obj).types
+            and (allowed is None or obj.ref in allowed)
+        ]
+    artifacts = [
+        obj
+        for obj in game.battlefield()
+        if "improvise" in keywords
+        and not obj.tapped
+        and game.controller(obj) == player
+        and "artifact" in game.characteristics(obj).types
+    ]
+    graveyard = [
+        obj
+        for obj in game.objects
+        if "delve" in keywords and obj.zone == "graveyard" and obj.owner == player and obj.exists
+    ]
+    result = _core.find_payment(
+        total,
+        pool=dict(state.mana_pool),
+        life=max(state.life, 0),
+        convokers=[_letters(game, obj) for obj in convokers],
+        artifacts=len(artifacts),
+        graveyard=len(graveyard),
+        convoke=bool(convokers),
+        improvise=bool(artifacts),
+        delve=bool(graveyard),
+    )
+    if not result.payable:
+        shortfall = result.shortfall
+        unpaid = ", ".join(f"{units} × {what}" for what, units in shortfall.unpaid)
+        raise IllegalPaymentError(
+            f"{player} can't pay {total.cost} for {spell.name}: unpaid {unpaid}",
+            rule=shortfall.rule,
+            fault="unpayable" if shortfall.unpayable else "cant_pay",
+        )
+    payment = result.payment
+    for letter, amount in payment.mana.items():
+        state.mana_pool[letter] -= amount
+    state.life -= payment.life
+    tapped = []
+    for colors, amount in payment.creatures.items():
+        matching = [obj for obj in convokers if _letters(game, obj) == colors and not obj.tapped]
+        for obj in matching[:amount]:
+            obj.tapped = True
+            tapped.append(obj.ref)
+    for obj in artifacts[: payment.artifacts]:
+        obj.tapped = True
+        tapped.append(obj.ref)
+    for obj in graveyard[: payment.graveyard]:
+        game.move(obj, "exile")
+    game.history.payments[spell.ref] = payment
+    game.note(
+        "601.2h",
+        f"{player} pays {total.cost}: "
+        + "; ".join(
+            f"{source} pays {symbol} as {paid_as} ×{count}"
+            for source, symbol, paid_as, count in payment.parts
+        )
+        + (f" (tapping {', '.join(tapped)})" if tapped else ""),
+    )
+
+
+def _letters(game: Game, obj: GameObject) -> str:
+    colors = game.characteristics(obj).colors
+    return "".join(letter for color, letter in COLOR_LETTERS.items() if color in colors)

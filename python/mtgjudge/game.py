@@ -75,8 +75,10 @@ class History:
     found: list[str] | None = None
     #: Card names chosen by effects ("choose a card name").
     chosen_names: list[str] = field(default_factory=list)
-    #: Values locked in as effects were applied (608.2h), by description.
-    locked_values: dict[str, int] = field(default_factory=dict)
+    #: The total cost of each spell cast (601.2f), as printed mana symbols.
+    total_costs: dict[str, str] = field(default_factory=dict)
+    #: How each spell cast was paid (601.2h); None where mana isn't tracked.
+    payments: dict[str, object] = field(default_factory=dict)
 
 
 class Game:

@@ -59,6 +59,8 @@ class GameObject:
     statics: tuple = ()
     #: Static abilities that let its controller cast spells (:class:`mtgjudge.timing.Permission`).
     permissions: tuple = ()
+    #: Static abilities that make spells cost more or less (:class:`mtgjudge.cost.CostModifier`).
+    cost_modifiers: tuple = ()
     #: When it entered its zone, for timestamp order (613.7).
     timestamp: int = 0
     token: bool = False

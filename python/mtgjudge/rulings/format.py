@@ -335,6 +335,17 @@ OBJECT = Table(
         block_limit=Int(minimum=1),
         statics=Array(STATIC),
         permissions=Array(PERMISSION),
+        cost_modifiers=Array(
+            Table(
+                _fields(
+                    spells=SPELL_FILTER,
+                    players=Str(enum=("you", "opponents", "any")),
+                    increase=Str(),
+                    reduce=Str(),
+                ),
+                description="A static ability that makes spells cost more or less (601.2f).",
+            )
+        ),
         flash_if=CONDITION,
         flash_for_extra_cost=Str(
             description="601.3c: cast as though it had flash by paying this more."
@@ -440,6 +451,23 @@ EXPECT_SPECS: dict[str, Spec] = {
     ),
     "counters": by_object(Map(Int(minimum=0), key_pattern=COUNTER, key_hint="a counter name")),
     "stack": Array(REF, description="The spells on the stack, bottom first."),
+    "total_cost": by_object(
+        Str(), "The total cost each spell was cast for (601.2f), printed as mana symbols."
+    ),
+    "paid": by_object(
+        Table(
+            _fields(
+                mana=Str(description="Mana spent from the pool, as symbols."),
+                life=Int(minimum=0),
+                creatures=Int(minimum=0, description="Creatures tapped for convoke."),
+                artifacts=Int(minimum=0, description="Artifacts tapped for improvise."),
+                graveyard=Int(minimum=0, description="Cards exiled for delve."),
+            ),
+            min_properties=1,
+        ),
+        "How each spell's total cost was paid (601.2h).",
+    ),
+    "mana_pool": by_player(Str(), "The mana left in each player's pool, as symbols."),
     "stack_names": Array(
         NAME_LIST,
         description="The names of each object on the stack, bottom first (copies included).",

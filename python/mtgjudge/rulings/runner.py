@@ -78,6 +78,19 @@ def _in_combat(game: Game, blocking: bool) -> list[str]:
     return sorted(obj.ref for obj in game.battlefield() if obj.serial in serials)
 
 
+def _paid(payment: Any, wanted: dict[str, Any]) -> dict[str, Any] | None:
+    if payment is None:
+        return None
+    summary = {
+        "mana": cost.pool_text(payment.mana),
+        "life": payment.life,
+        "creatures": sum(payment.creatures.values()),
+        "artifacts": payment.artifacts,
+        "graveyard": payment.graveyard,
+    }
+    return {key: summary[key] for key in wanted}
+
+
 def _card_count(game: Game, entry: dict[str, Any]) -> int:
     wanted = set(entry.get("types", ()))
     return sum(
@@ -152,6 +165,16 @@ OBSERVERS: dict[str, Observer] = {
         for ref, counters in expected.items()
     },
     "stack": lambda game, _: [obj.ref for obj in game.stack_objects()],
+    "total_cost": lambda game, expected: {
+        ref: game.history.total_costs.get(ref) for ref in expected
+    },
+    "paid": lambda game, expected: {
+        ref: _paid(game.history.payments.get(ref), expected[ref]) for ref in expected
+    },
+    "mana_pool": lambda game, expected: {
+        p: None if game.players[p].mana_pool is None else cost.pool_text(game.players[p].mana_pool)
+        for p in expected
+    },
     "stack_names": lambda game, _: [
         sorted(game.characteristics(obj).names) for obj in game.stack_objects()
     ],

@@ -68,6 +68,15 @@ def _static(spec: dict[str, Any], name: str) -> StaticAbility:
     )
 
 
+def _cost_modifier(spec: dict[str, Any]) -> cost.CostModifier:
+    return cost.CostModifier(
+        spells=_spell_filter(spec.get("spells", {})),
+        players=spec.get("players", "you"),
+        increase=spec.get("increase"),
+        reduce=spec.get("reduce"),
+    )
+
+
 def _permission(spec: dict[str, Any]) -> Permission:
     return Permission(
         spells=_spell_filter(spec.get("spells", {})),
@@ -114,6 +123,7 @@ def _object(ref: str, spec: dict[str, Any], zone: str) -> GameObject:
         affinity=tuple(_filter(quality) for quality in spec.get("affinity", ())),
         statics=tuple(_static(static, name) for static in spec.get("statics", ())),
         permissions=tuple(_permission(p) for p in spec.get("permissions", ())),
+        cost_modifiers=tuple(_cost_modifier(m) for m in spec.get("cost_modifiers", ())),
         resolve=tuple(spec.get("resolve", ())),
         flash_if=_condition(spec.get("flash_if")),
         flash_for_extra_cost=spec.get("flash_for_extra_cost"),
@@ -350,6 +360,11 @@ def _cast(game: Game, args: dict[str, Any], context: Context) -> None:
         targets=tuple(args.get("targets", ())),
         pays_flash_cost=args.get("pay_flash_cost", False),
         during=list(args.get("during", ())),
+        costs=cost.CostChoices(
+            alternative=args.get("alternative_cost"),
+            additional=list(args.get("additional_costs", ())),
+            convoke_with=args.get("convoke_with"),
+        ),
     )
     casting.cast(game, player, obj, choices)
 
