@@ -28,6 +28,7 @@ class CreatureState:
     keyword_counters: int
     tapped: bool
     struck_first: bool
+    dealt_deathtouch_damage: bool
     on_battlefield: bool
 
 class StepEvents:
@@ -62,6 +63,7 @@ class Combat:
         summoning_sick: bool = False,
         block_limit: int = 1,
         struck_first: bool = False,
+        dealt_deathtouch_damage: bool = False,
     ) -> int: ...
     def add_planeswalker(self, controller: int, loyalty: int) -> int: ...
     def update_creature(
@@ -88,7 +90,9 @@ class Combat:
     def in_combat(self, index: int) -> bool: ...
     def next_damage_step(self) -> Step | None: ...
     def resolve_damage_step(
-        self, assignments: list[tuple[int, Target, int]] | None = None
+        self,
+        assignments: list[tuple[int, Target, int]] | None = None,
+        state_based_actions: bool = True,
     ) -> StepEvents: ...
     def deal_damage(self, source: int, recipient: Target, amount: int) -> StepEvents: ...
     def check_state_based_actions(self) -> StepEvents: ...

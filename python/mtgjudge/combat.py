@@ -82,6 +82,7 @@ class KernelBoard:
                     summoning_sick=obj.summoning_sick,
                     block_limit=obj.block_limit,
                     struck_first=obj.struck_first,
+                    dealt_deathtouch_damage=obj.dealt_deathtouch_damage,
                 )
                 self.creatures.append(obj)
             if "planeswalker" in current.types:
@@ -159,6 +160,7 @@ class KernelBoard:
             obj.damage = state.damage
             obj.tapped = state.tapped
             obj.struck_first = state.struck_first
+            obj.dealt_deathtouch_damage = state.dealt_deathtouch_damage
         for index, name in enumerate(self.players):
             game.players[name].life = self.kernel.life(index)
         for index, obj in enumerate(self.walkers):
@@ -334,7 +336,10 @@ def resolve_damage_step(game: Game, assignments: dict[str, dict[str, int]]) -> s
             choices.append((board.index(source), board.target(recipient), amount))
     second_step = board.kernel.progress == "first_strike_dealt"
     _explain_step(game, board, step)
-    events = board.kernel.resolve_damage_step(choices)
+    # 510.2, then 704.3: the state-based actions look at the game after the
+    # damage, with characteristics recomputed (life gained from lifelink can
+    # switch a static ability on, for example).
+    events = board.kernel.resolve_damage_step(choices, state_based_actions=False)
     if step == "first_strike":
         game.turn.history[-1] = "first_strike_damage"
     elif second_step:

@@ -233,6 +233,7 @@ class Game:
         obj.counters = Counter()
         obj.attached_to = None
         obj.struck_first = False
+        obj.dealt_deathtouch_damage = False
         obj.summoning_sick = zone == "battlefield"
         obj.cast_half = None
         obj.x = None

@@ -84,6 +84,8 @@ class GameObject:
     block_limit: int = 1
     attached_to: int | None = None
     struck_first: bool = False
+    #: Dealt damage by a source with deathtouch since state-based actions were last checked (702.2b).
+    dealt_deathtouch_damage: bool = False
     #: Whether the object has existed at all (a token off the battlefield ceases to exist, 111.8).
     exists: bool = True
 

@@ -114,7 +114,7 @@ impl PyCombat {
     }
 
     /// Adds a creature and returns its index.
-    #[pyo3(signature = (controller, power, toughness, *, damage=0, keywords=0, keyword_counters=0, tapped=false, summoning_sick=false, block_limit=1, struck_first=false))]
+    #[pyo3(signature = (controller, power, toughness, *, damage=0, keywords=0, keyword_counters=0, tapped=false, summoning_sick=false, block_limit=1, struck_first=false, dealt_deathtouch_damage=false))]
     #[allow(clippy::too_many_arguments)]
     fn add_creature(
         &mut self,
@@ -128,6 +128,7 @@ impl PyCombat {
         summoning_sick: bool,
         block_limit: u16,
         struck_first: bool,
+        dealt_deathtouch_damage: bool,
     ) -> PyResult<u16> {
         if self.board.player(controller).is_none() {
             return Err(invalid_input(format!("no player with index {controller}")));
@@ -145,6 +146,7 @@ impl PyCombat {
             summoning_sick,
             block_limit,
             struck_first,
+            dealt_deathtouch_damage,
             ..Creature::new(controller, power, toughness)
         });
         Ok(index)
@@ -215,6 +217,7 @@ impl PyCombat {
             keyword_counters: creature.keyword_counters.bits(),
             tapped: creature.tapped,
             struck_first: creature.struck_first,
+            dealt_deathtouch_damage: creature.dealt_deathtouch_damage,
             on_battlefield: creature.on_battlefield,
         })
     }
@@ -360,10 +363,13 @@ impl PyCombat {
     /// Resolves the next damage step. `assignments` lists explicit choices
     /// as `(source, ("creature", 3), amount)`; other sources use the default
     /// policy. Returns the step's events.
-    #[pyo3(signature = (assignments=None))]
+    /// With `state_based_actions=False` the step stops once damage is dealt;
+    /// call `check_state_based_actions` after updating characteristics.
+    #[pyo3(signature = (assignments=None, state_based_actions=true))]
     fn resolve_damage_step(
         &mut self,
         assignments: Option<Vec<(u16, Target, i32)>>,
+        state_based_actions: bool,
     ) -> PyResult<StepEvents> {
         let choices = assignments
             .unwrap_or_default()
@@ -379,9 +385,12 @@ impl PyCombat {
         self.log.clear();
         let (combat, board, log) = (&mut self.combat, &mut self.board, &mut self.log);
         let step = guard(|| {
-            combat
-                .resolve_damage_step(board, &choices, log)
-                .map_err(combat_error)
+            if state_based_actions {
+                combat.resolve_damage_step(board, &choices, log)
+            } else {
+                combat.deal_damage_step(board, &choices, log)
+            }
+            .map_err(combat_error)
         })?;
         Ok(StepEvents::from_log(Some(step), &self.log))
     }
@@ -425,6 +434,7 @@ pub struct CreatureView {
     keyword_counters: u32,
     tapped: bool,
     struck_first: bool,
+    dealt_deathtouch_damage: bool,
     on_battlefield: bool,
 }
 

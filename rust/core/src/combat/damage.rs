@@ -28,6 +28,22 @@ impl Combat {
         choices: &[DamageAssignment],
         log: &mut DamageLog,
     ) -> Result<DamageStep, CombatError> {
+        let step = self.deal_damage_step(board, choices, log)?;
+        self.check_state_based_actions(board, log);
+        Ok(step)
+    }
+
+    /// The next combat damage step up to the point where damage has been
+    /// dealt (510.1, 510.2), without the state-based actions that follow.
+    /// A caller whose continuous effects depend on the results of the damage
+    /// (life gained, counters) recomputes characteristics, then performs the
+    /// state-based actions itself (704.3).
+    pub fn deal_damage_step(
+        &mut self,
+        board: &mut Board,
+        choices: &[DamageAssignment],
+        log: &mut DamageLog,
+    ) -> Result<DamageStep, CombatError> {
         self.check_references(board)?;
         let step = self
             .next_damage_step(board)
@@ -52,7 +68,6 @@ impl Combat {
             DamageStep::FirstStrike => DamageProgress::FirstStrikeDealt,
             DamageStep::Regular => DamageProgress::Finished,
         };
-        self.check_state_based_actions(board, log);
         Ok(step)
     }
 
