@@ -65,6 +65,16 @@ COMBAT_KEYWORDS: tuple[str, ...] = (
     "vigilance",
 )
 
+#: Keywords that interact, drawn together as a combat's palette.
+THEMES: tuple[tuple[str, ...], ...] = (
+    ("trample", "deathtouch"),
+    ("trample", "trample over planeswalkers", "first strike"),
+    ("trample over planeswalkers", "double strike", "deathtouch"),
+    ("first strike", "double strike", "deathtouch", "lifelink"),
+    ("flying", "reach", "menace"),
+    ("indestructible", "deathtouch", "trample", "lifelink"),
+)
+
 Thing = tuple[str, int]
 Board = dict[str, Any]
 
@@ -89,7 +99,7 @@ def creature_specs(
     status."""
     toughness = draw(st.one_of(st.integers(1, 6), st.integers(-1, 0)))
     damage = draw(st.integers(0, max(toughness - 1, 0)) | st.integers(0, 3))
-    rarely = st.sampled_from([False] * 5 + [True])
+    rarely = st.sampled_from([False, False, False, True, False, False])
     return {
         "controller": controller,
         "power": draw(st.one_of(st.integers(1, 6), st.integers(-2, 0), st.integers(7, 12))),
@@ -100,14 +110,14 @@ def creature_specs(
                 lambda k: not attacking_side or "defender" not in k
             )
         )
-        if draw(st.integers(0, 9))
+        if _chance(draw, 9, 10)
         else draw(keyword_sets()),
         "keyword_counters": draw(
             st.lists(st.sampled_from(COUNTER_KEYWORDS), max_size=1, unique=True)
         ),
         "tapped": draw(rarely),
         "summoning_sick": draw(rarely) if attacking_side else draw(st.booleans()),
-        "block_limit": draw(st.sampled_from([1, 1, 2, 2, 3, 0])),
+        "block_limit": draw(st.sampled_from([1, 2, 1, 0, 3, 2, 1])),
     }
 
 
@@ -130,11 +140,12 @@ def combat_boards(
     )
     opponents = st.integers(1, players - 1)
     attackers = draw(st.integers(1, max_attackers))
-    blockers = draw(st.integers(0, max_blockers))
+    blockers = draw(st.integers(1, max(max_blockers, 1)) | st.integers(0, max_blockers))
     # A few keywords for this combat, so that interacting keywords (trample
     # and deathtouch, first strike and planeswalkers ...) meet often.
-    palette = tuple(
-        draw(st.lists(st.sampled_from(COMBAT_KEYWORDS), min_size=1, max_size=4, unique=True))
+    palette = draw(
+        st.sampled_from(THEMES)
+        | st.lists(st.sampled_from(COMBAT_KEYWORDS), min_size=1, max_size=4, unique=True).map(tuple)
     )
     creatures = [draw(creature_specs(0, True, palette)) for _ in range(attackers)]
     creatures += [draw(creature_specs(draw(opponents), False, palette)) for _ in range(blockers)]
@@ -143,6 +154,16 @@ def combat_boards(
         for _ in range(draw(st.integers(0, max_planeswalkers)))
     ]
     return {"life": life, "active_player": 0, "creatures": creatures, "planeswalkers": walkers}
+
+
+def _chance(draw: st.DrawFn, times: int, out_of: int) -> bool:
+    """True about ``times`` in ``out_of`` draws. Hypothesis favours the first
+    and last values of a range, so the rarer outcome goes in the middle."""
+    rare, common = (True, False) if 2 * times < out_of else (False, True)
+    count = min(times, out_of - times)
+    half = (out_of - count) // 2
+    values = [common] * half + [rare] * count + [common] * (out_of - count - half)
+    return draw(st.sampled_from(values))
 
 
 def _has(creature: dict[str, Any], keyword: str) -> bool:
@@ -167,7 +188,7 @@ def attack_declarations(draw: st.DrawFn, board: Board) -> list[tuple[int, Thing]
     attack (508.1a, 302.6, 702.3b), sometimes any creature and any target."""
     creatures = board["creatures"]
     active = board["active_player"]
-    if draw(st.integers(0, 9)) > 0:
+    if _chance(draw, 9, 10):
         able = [
             i
             for i, c in enumerate(creatures)
@@ -178,15 +199,22 @@ def attack_declarations(draw: st.DrawFn, board: Board) -> list[tuple[int, Thing]
         ]
         targets = attack_targets(board)
         # Mostly at least one attacker: without one there is no damage step (508.8).
-        least = 0 if draw(st.integers(0, 9)) == 0 else 1
+        least = 1 if _chance(draw, 9, 10) else 0
         chosen = draw(st.lists(st.sampled_from(able), min_size=least, unique=True)) if able else []
-        return [(i, draw(st.sampled_from(targets))) for i in chosen]
+        walkers = [t for t in targets if t[0] == "planeswalker"]
+        target = st.sampled_from(targets) | st.sampled_from(walkers or targets)
+        return [(i, draw(target)) for i in chosen]
+    # Otherwise a legal declaration with one more attacker that may break a
+    # rule: tapped, summoning sick, defender, not the active player's, or
+    # attacking its own controller or planeswalker.
     anything = st.sampled_from(
         [("player", p) for p in range(len(board["life"]))]
         + [("planeswalker", i) for i in range(len(board["planeswalkers"]))]
     )
     index = st.integers(0, len(creatures) - 1) if creatures else st.just(0)
-    return draw(st.lists(st.tuples(index, anything), max_size=4))
+    legal = draw(attack_declarations(board))
+    position = draw(st.integers(0, len(legal)))
+    return [*legal[:position], (draw(index), draw(anything)), *legal[position:]]
 
 
 def _may_block(board: Board, attacks: dict[int, Thing], blocker: int, attacker: int) -> bool:
@@ -214,18 +242,19 @@ def block_declarations(
     702.9b, 702.28b, 702.111b, 702.147a, block limits), sometimes any pairs."""
     creatures = board["creatures"]
     attacking = dict(attacks)
-    if draw(st.integers(0, 9)) > 0:
+    if _chance(draw, 9, 10):
         blocks: list[tuple[int, int]] = []
         for blocker, c in enumerate(creatures):
             if blocker in attacking or c["tapped"] or _has(c, "decayed"):
                 continue
             options = [a for a in attacking if _may_block(board, attacking, blocker, a)]
-            if not options or c["block_limit"] <= 0 or draw(st.integers(0, 3)) == 0:
+            if not options or c["block_limit"] <= 0 or _chance(draw, 1, 5):
                 continue
+            # Often as many attackers as it may block.
+            most = min(c["block_limit"], len(options))
+            least = most if _chance(draw, 1, 2) else 1
             chosen = draw(
-                st.lists(
-                    st.sampled_from(options), min_size=1, max_size=c["block_limit"], unique=True
-                )
+                st.lists(st.sampled_from(options), min_size=least, max_size=most, unique=True)
             )
             blocks += [(blocker, a) for a in chosen]
         # 702.111b: a creature with menace needs two or more blockers.
@@ -234,8 +263,45 @@ def block_declarations(
             if _has(creatures[attacker], "menace") and len(mine) == 1:
                 blocks.remove(mine[0])
         return draw(st.permutations(blocks))
+    # Otherwise a legal declaration with one more block that may break a
+    # rule: menace with one blocker, flying, shadow, a tapped or decayed
+    # blocker, too many attackers, the wrong defending player ...
+    blocks = draw(block_declarations(board, attacks))
+    # A creature with menace blocked by one creature that could block it.
+    alone = [
+        (b, a)
+        for a in attacking
+        if _has(creatures[a], "menace")
+        for b, c in enumerate(creatures)
+        if b not in attacking
+        and not c["tapped"]
+        and not _has(c, "decayed")
+        and c["block_limit"] > 0
+        and _may_block(board, attacking, b, a)
+    ]
+    if alone and _chance(draw, 1, 2):
+        b, a = draw(st.sampled_from(alone))
+        return [pair for pair in blocks if a != pair[1] and b != pair[0]] + [(b, a)]
     index = st.integers(0, len(creatures) - 1)
-    return draw(st.lists(st.tuples(index, index), max_size=5))
+    active = board["active_player"]
+    unused = [
+        i
+        for i, c in enumerate(creatures)
+        if c["controller"] != active and all(b != i for b, _ in blocks)
+    ]
+    lone = [
+        a
+        for a in attacking
+        if _has(creatures[a], "menace") and a not in dict(map(reversed, blocks))
+    ]
+    blocker = draw(st.sampled_from(unused) | index) if unused else draw(index)
+    if lone and _chance(draw, 1, 2):
+        attacker = draw(st.sampled_from(lone))
+    else:
+        attacker = draw(st.sampled_from(list(attacking)) if attacking else index)
+    extra = (blocker, attacker)
+    position = draw(st.integers(0, len(blocks)))
+    return [*blocks[:position], extra, *blocks[position:]]
 
 
 @st.composite
@@ -287,7 +353,7 @@ def damage_assignments(
     that may not get damage, damage past a blocker without lethal damage,
     or a creature that doesn't assign damage in this step."""
     sources = [s for s, option in options.items() if any(option["stages"])]
-    least = 1 if draw(st.booleans()) else 0
+    least = 1 if _chance(draw, 1, 2) else 0
     chosen = (
         draw(st.lists(st.sampled_from(sources), min_size=least, unique=True)) if sources else []
     )
@@ -297,12 +363,30 @@ def damage_assignments(
         for recipient, amount in draw(damage_divisions(option["power"], option["stages"])):
             result.append((source, recipient, amount))
     if broken is None:
-        broken = draw(st.integers(0, 4)) == 0
+        broken = _chance(draw, 1, 4)
     if not broken:
         return result
+    if not result and sources:
+        # Something to break.
+        source = draw(st.sampled_from(sources))
+        option = options[source]
+        for recipient, amount in draw(damage_divisions(option["power"], option["stages"])):
+            result.append((source, recipient, amount))
     how = draw(
         st.sampled_from(["more", "less", "negative", "elsewhere", "skip_lethal", "outsider"])
     )
+    if _chance(draw, 1, 2):
+        how = "skip_lethal"
+    if how == "skip_lethal":
+        # Everything to the last stage, skipping lethal damage to blockers
+        # (702.19b) or the loyalty of a planeswalker (702.19c).
+        deep = [s for s, option in options.items() if len([x for x in option["stages"] if x]) > 1]
+        if deep:
+            source = draw(st.sampled_from(deep))
+            target = draw(st.sampled_from([r for r, _ in options[source]["stages"][-1]]))
+            power = options[source]["power"]
+            return [r for r in result if r[0] != source] + [(source, target, power)]
+        how = draw(st.sampled_from(["more", "less", "negative", "elsewhere", "outsider"]))
     if how == "outsider" or not result:
         # A creature that may or may not assign damage now.
         source = draw(st.integers(0, max(creatures - 1, 0)))
@@ -316,15 +400,9 @@ def damage_assignments(
     elif how == "negative":
         result.append((source, recipient, -1))
         result[position] = (source, recipient, amount + 1)
-    elif how == "elsewhere":
+    else:
         result.append((source, draw(st.sampled_from(universe)), 1))
         result[position] = (source, recipient, amount - 1)
-    else:
-        # Everything to the last stage that has a recipient.
-        stages = [stage for stage in options[source]["stages"] if stage]
-        target = stages[-1][0][0]
-        power = options[source]["power"]
-        result = [r for r in result if r[0] != source] + [(source, target, power)]
     return result
 
 
@@ -355,7 +433,10 @@ def between_steps_changes(draw: st.DrawFn, state: dict[str, Any]) -> list[dict[s
     strike = st.sampled_from(["first strike", "double strike"])
     recipients = [("creature", i) for i in alive]
     recipients += [("player", p) for p in range(state["players"])]
-    recipients += [("planeswalker", i) for i in state["planeswalkers"]]
+    walkers = [("planeswalker", i) for i in state["planeswalkers"]]
+    recipients += walkers
+    # Damage to a planeswalker removes it from combat if it dies (506.4c).
+    recipient = st.sampled_from(recipients) | st.sampled_from(walkers or recipients)
     changes = []
     for _ in range(draw(st.integers(0, 3))):
         kind = draw(
@@ -397,7 +478,7 @@ def between_steps_changes(draw: st.DrawFn, state: dict[str, Any]) -> list[dict[s
             change = {
                 "change": kind,
                 "source": creature,
-                "recipient": draw(st.sampled_from(recipients)),
+                "recipient": draw(recipient),
                 "amount": draw(st.integers(0, 4)),
             }
         changes.append(change)
