@@ -85,12 +85,6 @@ def cast(game: Game, player: str, obj: GameObject, choices: CastChoices) -> Game
         "601.2a",
         f"{player} casts {qualities.names[0]}" + (f" with X = {choices.x}" if choices.x else ""),
     )
-    for action in choices.during:
-        # 601.5a: conditions for casting it as though it had flash matter only
-        # as the casting begins.
-        from mtgjudge.rulings.scenario import perform_raw
-
-        perform_raw(game, action, you=player)
     costs = choices.costs
     if choices.pays_flash_cost and obj.flash_for_extra_cost:
         costs = cost.CostChoices(
@@ -98,8 +92,16 @@ def cast(game: Game, player: str, obj: GameObject, choices: CastChoices) -> Game
             additional=[*costs.additional, obj.flash_for_extra_cost],
             convoke_with=costs.convoke_with,
         )
+    # 601.2f: the total cost is locked in before mana abilities are
+    # activated (601.2g) and the cost is paid (601.2h).
     total = cost.total_cost(game, player, obj, qualities, costs, choices.x)
     game.history.total_costs[obj.ref] = str(total.cost)
+    for action in choices.during:
+        # 601.5a: conditions for casting it as though it had flash matter only
+        # as the casting begins.
+        from mtgjudge.rulings.scenario import perform_raw
+
+        perform_raw(game, action, you=player)
     cost.pay(game, player, obj, total, costs)
     return obj
 

@@ -5,7 +5,7 @@ themselves (202.3, 601.2f–h, 702.41, 702.51 ...) are in the kernel's
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from mtgjudge import _core
@@ -111,7 +111,11 @@ def total_cost(
                 reductions.append(modifier.reduce)
     # 702.41a, 702.41b: each instance of affinity counts what its caster controls.
     affinity = [
-        sum(1 for obj in game.battlefield() if quality.matches(game, obj, player, None))
+        sum(
+            1
+            for obj in game.battlefield()
+            if replace(quality, controller="you").matches(game, obj, player, None)
+        )
         for quality in spell.affinity
     ]
     total = _core.total_cost(

@@ -276,6 +276,11 @@ ACTION_SPECS: dict[str, Spec] = {
             pay_flash_cost=Bool(
                 description="Pay the extra cost that lets it be cast as though it had flash (601.3c)."
             ),
+            alternative_cost=Str(
+                description="An alternative cost paid instead of the mana cost (118.9)."
+            ),
+            additional_costs=Array(Str(), description="Additional mana costs (118.8)."),
+            convoke_with=REF_LIST,
             during=Array(
                 RESOLVE_ACTION, description="Actions while casting, before paying (601.2g)."
             ),
