@@ -421,6 +421,16 @@ def _target_name(game: Game, target: str) -> str:
     return target if target in game.players else game.obj(target).name
 
 
+def become_blocked(game: Game, obj: GameObject) -> None:
+    """509.1h: an effect says an attacking creature becomes blocked. It is
+    blocked even though no creature blocks it."""
+    record = game.combat
+    if record is None or obj.serial not in record.attacks:
+        raise IllegalActionError(f"{obj.name} is not an attacking creature", rule="509.1h")
+    record.blocked.add(obj.serial)
+    game.note("509.1h", f"{obj.name} becomes blocked, with no creature blocking it")
+
+
 def remove_from_combat(game: Game, obj: GameObject) -> None:
     """506.4: an effect removes it from combat."""
     if game.combat is not None:

@@ -210,6 +210,9 @@ STATE_ACTION_SPECS: dict[str, Spec] = {
         "Puts (or, negative, removes) counters.",
     ),
     "remove_from_combat": REF_LIST,
+    "become_blocked": Array(
+        REF, unique=True, description="Attacking creatures an effect makes blocked (509.1h)."
+    ),
     "destroy": REF_LIST,
     "sacrifice": REF_LIST,
     "move": by_object(Str(enum=ZONES), "Moves objects to a zone (a new object, 400.7)."),

@@ -244,6 +244,11 @@ def _remove_from_combat(game: Game, refs: list[str], context: Context) -> None:
         combat.remove_from_combat(game, obj)
 
 
+def _become_blocked(game: Game, refs: list[str], context: Context) -> None:
+    for obj in _each(game, refs):
+        combat.become_blocked(game, obj)
+
+
 def _destroy(game: Game, refs: list[str], context: Context) -> None:
     for obj in _each(game, refs):
         if "indestructible" in game.characteristics(obj).all_keywords:
@@ -449,6 +454,7 @@ PERFORMERS: dict[str, Performer] = {
     "set_base": _set_base,
     "counters": _counters,
     "remove_from_combat": _remove_from_combat,
+    "become_blocked": _become_blocked,
     "destroy": _destroy,
     "sacrifice": _sacrifice,
     "move": _move,
