@@ -108,7 +108,7 @@ def cmd_dump(args: argparse.Namespace) -> int:
             for ruling in corpus.rulings
         ],
         "unsupported": [
-            {"id": entry.id, "reason": entry.reason, "text": entry.text}
+            {"id": entry.id, "reason": entry.reason, "cards": entry.cards}
             for entry in (load_unsupported(corpus.root) if corpus.root else [])
         ],
     }

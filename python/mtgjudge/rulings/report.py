@@ -88,7 +88,7 @@ class Unsupported:
 
     id: str
     reason: str
-    text: str = ""
+    cards: str = ""
 
 
 def load_unsupported(root: Path | None) -> list[Unsupported]:
@@ -113,5 +113,12 @@ def load_unsupported(root: Path | None) -> list[Unsupported]:
             raise RulingFormatError(
                 str(path), f"ruling[{i}]", "expected a table with id and reason"
             )
-        result.append(Unsupported(entry["id"], entry["reason"], entry.get("text", "")))
+        unknown = set(entry) - {"id", "reason", "cards"}
+        if unknown:
+            raise RulingFormatError(
+                str(path),
+                f"ruling[{i}].{sorted(unknown)[0]}",
+                "unknown key; expected id, cards, reason",
+            )
+        result.append(Unsupported(entry["id"], entry["reason"], entry.get("cards", "")))
     return result
