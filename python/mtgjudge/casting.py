@@ -27,6 +27,8 @@ class CastChoices:
     x: int = 0
     targets: tuple[str, ...] = ()
     pays_flash_cost: bool = False
+    #: Cast both halves of a split card with fuse (702.102a).
+    fuse: bool = False
     costs: cost.CostChoices = field(default_factory=cost.CostChoices)
     #: Actions taken while casting, after the spell is on the stack and
     #: before its costs are paid, such as activating mana abilities (601.2g).
@@ -50,15 +52,30 @@ def choose_half(obj: GameObject, half: str | None) -> int | None:
     return names.index(half)
 
 
-def proposed_qualities(game: Game, obj: GameObject, half: int | None, x: int) -> SpellQualities:
-    """The spell as it would be on the stack with these choices (709.3a, 202.3e)."""
-    face = obj.printed_faces()[half or 0]
+def check_fuse(obj: GameObject) -> None:
+    """702.102a: a split card with fuse, cast from its owner's hand."""
+    if not obj.is_split or "fuse" not in obj.keywords:
+        raise IllegalCastError(f"{obj.name} doesn't have fuse", rule="702.102a", fault="no_fuse")
+    if obj.zone != "hand":
+        raise IllegalCastError(
+            f"{obj.name} can be cast fused only from a hand",
+            rule="702.102a",
+            fault="fuse_not_from_hand",
+        )
+
+
+def proposed_qualities(
+    game: Game, obj: GameObject, half: int | None, x: int, *, fused: bool = False
+) -> SpellQualities:
+    """The spell as it would be on the stack with these choices (709.3a,
+    702.102b, 202.3e)."""
+    faces = obj.printed_faces() if fused else (obj.printed_faces()[half or 0],)
     return SpellQualities(
-        names=(face.name,),
-        types=face.types,
-        colors=face.colors,
-        subtypes=face.subtypes,
-        mana_value=cost.mana_value_of_faces([face.mana_cost], on_stack=True, x=x),
+        names=tuple(face.name for face in faces),
+        types=frozenset().union(*(face.types for face in faces)),
+        colors=frozenset().union(*(face.colors for face in faces)),
+        subtypes=frozenset().union(*(face.subtypes for face in faces)),
+        mana_value=cost.mana_value_of_faces([face.mana_cost for face in faces], on_stack=True, x=x),
     )
 
 
@@ -68,8 +85,12 @@ def cast(game: Game, player: str, obj: GameObject, choices: CastChoices) -> Game
         raise IllegalCastError(
             f"{obj.name} is already on the stack", rule="601.2a", fault="already_on_stack"
         )
-    half = choose_half(obj, choices.half)
-    qualities = proposed_qualities(game, obj, half, choices.x)
+    if choices.fuse:
+        check_fuse(obj)
+        half = None
+    else:
+        half = choose_half(obj, choices.half)
+    qualities = proposed_qualities(game, obj, half, choices.x, fused=choices.fuse)
     why = check_may_begin_casting(
         game, player, obj, qualities, pays_flash_cost=choices.pays_flash_cost
     )
@@ -152,11 +173,12 @@ def resolve_top(game: Game) -> GameObject:
     current = game.characteristics(spell)
     name = current.names[0] if current.names else spell.name
     game.note("608.2", f"{name} resolves")
-    face = spell.existing_faces()[0]
     from mtgjudge.rulings.scenario import perform_raw
 
-    for action in face.resolve:
-        perform_raw(game, action, you=spell.caster or spell.controller, spell=spell)
+    # 702.102d: a fused split spell follows its left half, then its right half.
+    for face in spell.existing_faces():
+        for action in face.resolve:
+            perform_raw(game, action, you=spell.caster or spell.controller, spell=spell)
     if spell.is_copy:
         # 704.5e: a copy of a spell outside the stack ceases to exist.
         spell.zone = "graveyard"

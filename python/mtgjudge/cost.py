@@ -40,7 +40,10 @@ def mana_value_of_faces(costs: list[str | None], *, on_stack: bool, x: int = 0) 
     """The mana value of an object whose existing faces have these mana
     costs: one face, or both halves of a split card off the stack (202.3d)."""
     if len(costs) == 2:
-        return _core.mana_value_of_split(costs[0] or "", costs[1] or "")
+        # Both halves exist: a split card off the stack, or a fused split
+        # spell on it (702.102b).
+        cast = "fused" if on_stack else None
+        return _core.mana_value_of_split(costs[0] or "", costs[1] or "", cast=cast, x=x)
     return _core.ManaCost(costs[0] or "").mana_value(on_stack=on_stack, x=x)
 
 
@@ -93,7 +96,18 @@ def total_cost(
     x: int,
 ):
     """601.2f: the spell's total cost, with its cost changes."""
-    face = spell.printed_faces()[spell.cast_half or 0]
+    faces = spell.existing_faces()
+    # 702.102c: a fused split spell's total cost includes both halves' costs.
+    mana_cost = (
+        str(
+            sum(
+                (_core.ManaCost(face.mana_cost or "") for face in faces[1:]),
+                _core.ManaCost(faces[0].mana_cost or ""),
+            )
+        )
+        if len(faces) == 2
+        else faces[0].mana_cost or ""
+    )
     increases, reductions = [], []
     for source in game.battlefield():
         controller = game.controller(source)
@@ -119,7 +133,7 @@ def total_cost(
         for quality in spell.affinity
     ]
     total = _core.total_cost(
-        face.mana_cost or "",
+        mana_cost,
         x=x,
         alternative=choices.alternative,
         additional=choices.additional,

@@ -86,7 +86,7 @@ TARGET = Str(
 )
 #: Keywords that matter only while casting: the kernel's combat keywords
 #: don't include them.
-SPELL_KEYWORDS = ("flash", "convoke", "improvise", "delve")
+SPELL_KEYWORDS = ("flash", "convoke", "improvise", "delve", "fuse")
 KEYWORD = Str(enum=(*KEYWORDS, *SPELL_KEYWORDS), description="A keyword ability (122.1b, 702).")
 KEYWORD_LIST = Array(KEYWORD, unique=True)
 PT_CHANGE = Str(pattern=r"[+-]\d+/[+-]\d+", pattern_hint='"+2/+0"')
@@ -279,6 +279,7 @@ ACTION_SPECS: dict[str, Spec] = {
             pay_flash_cost=Bool(
                 description="Pay the extra cost that lets it be cast as though it had flash (601.3c)."
             ),
+            fuse=Bool(description="Cast both halves of a split card with fuse (702.102a)."),
             alternative_cost=Str(
                 description="An alternative cost paid instead of the mana cost (118.9)."
             ),

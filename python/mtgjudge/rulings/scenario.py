@@ -364,6 +364,7 @@ def _cast(game: Game, args: dict[str, Any], context: Context) -> None:
         x=args.get("x", 0),
         targets=tuple(args.get("targets", ())),
         pays_flash_cost=args.get("pay_flash_cost", False),
+        fuse=args.get("fuse", False),
         during=list(args.get("during", ())),
         costs=cost.CostChoices(
             alternative=args.get("alternative_cost"),
