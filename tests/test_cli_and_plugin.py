@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from helpers import GOOD_RULING, make_corpus
-from mtgjudge.cli import main
+from mtgjudge.cli import explain, main
 from mtgjudge.rulings.corpus import load_corpus
 
 pytest_plugins = ["pytester"]
@@ -35,12 +35,18 @@ def test_explain_shows_ruling_setup_and_trace(tmp_path, capsys):
     assert "120.3a: Bob loses 2 life" in out
 
 
-def test_explain_works_for_every_bundled_ruling(capsys):
-    for ruling in load_corpus().rulings:
-        assert main(["explain", ruling.id]) == 0, ruling.id
-        out = capsys.readouterr().out
-        assert ruling.text[:40] in out.replace("\n   ", " ")
-        assert "Trace:" in out
+def test_explain_works_for_every_bundled_ruling():
+    corpus = load_corpus()
+    for ruling in corpus.rulings:
+        status, text = explain(corpus, ruling.id)
+        assert status == 0, ruling.id
+        assert ruling.text[:40] in text.replace("\n   ", " ")
+        assert text.count("Trace:") == len(ruling.probes)
+
+
+def test_explain_an_unknown_id(capsys):
+    assert main(["explain", "R00000000"]) == 2
+    assert "no ruling or probe with id 'R00000000'" in capsys.readouterr().err
 
 
 def test_pytest_collects_one_item_per_probe_and_reports_failures(

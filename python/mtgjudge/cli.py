@@ -62,26 +62,20 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+def explain(corpus: Corpus, wanted: str) -> tuple[int, str]:
+    """The explanation of a ruling (every probe) or of one probe, and the
+    exit status: 0 if it passed, 1 if not, 2 if there is no such id."""
+    for ruling in corpus.rulings:
+        if ruling.id == wanted or any(probe.full_id == wanted for probe in ruling.probes):
+            outcomes = [o for o in run_ruling(ruling) if wanted in (ruling.id, o.id)]
+            text = "\n\n".join(explain_outcome(outcome) for outcome in outcomes)
+            return (0 if all(o.status == PASSED for o in outcomes) else 1), text
+    return 2, f"no ruling or probe with id {wanted!r}"
+
+
 def cmd_explain(args: argparse.Namespace) -> int:
-    corpus = load_corpus(args.paths or None)
-    wanted = args.id
-    matches = [
-        ruling
-        for ruling in corpus.rulings
-        if ruling.id == wanted or any(p.full_id == wanted for p in ruling.probes)
-    ]
-    if not matches:
-        print(f"no ruling or probe with id {wanted!r}", file=sys.stderr)
-        return 2
-    ruling = matches[0]
-    status = 0
-    for outcome in run_ruling(ruling):
-        if wanted != ruling.id and outcome.id != wanted:
-            continue
-        print(explain_outcome(outcome))
-        print()
-        if outcome.status != PASSED:
-            status = 1
+    status, text = explain(load_corpus(args.paths or None), args.id)
+    print(text, file=sys.stderr if status == 2 else sys.stdout)
     return status
 
 
