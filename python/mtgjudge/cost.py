@@ -98,16 +98,9 @@ def total_cost(
     """601.2f: the spell's total cost, with its cost changes."""
     faces = spell.existing_faces()
     # 702.102c: a fused split spell's total cost includes both halves' costs.
-    mana_cost = (
-        str(
-            sum(
-                (_core.ManaCost(face.mana_cost or "") for face in faces[1:]),
-                _core.ManaCost(faces[0].mana_cost or ""),
-            )
-        )
-        if len(faces) == 2
-        else faces[0].mana_cost or ""
-    )
+    mana_cost = _core.ManaCost(faces[0].mana_cost or "")
+    for face in faces[1:]:
+        mana_cost = mana_cost + (face.mana_cost or "")
     increases, reductions = [], []
     for source in game.battlefield():
         controller = game.controller(source)
