@@ -298,7 +298,18 @@ class Game:
     # ----- life and damage -----
 
     def check_state_based_actions(self) -> None:
-        """704.3: performed whenever a player would receive priority."""
+        """704.3: performed whenever a player would receive priority. The
+        kernel performs those that damage can cause (704.5a, 704.5f–i)."""
+        for obj in self.battlefield():
+            # 704.5q: +1/+1 and -1/-1 counters on the same permanent cancel.
+            cancelled = min(obj.counters.get("+1/+1", 0), obj.counters.get("-1/-1", 0))
+            if cancelled:
+                obj.counters["+1/+1"] -= cancelled
+                obj.counters["-1/-1"] -= cancelled
+                self.note(
+                    "704.5q",
+                    f"{cancelled} +1/+1 and -1/-1 counter pair(s) are removed from {obj.name}",
+                )
         board = KernelBoard(self)
         board.sync(board.kernel.check_state_based_actions())
 
