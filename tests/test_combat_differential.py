@@ -135,6 +135,7 @@ class Engines:
                 names(kc.keyword_counters),
                 kc.tapped,
                 kc.struck_first,
+                kc.dealt_deathtouch_damage,
                 kc.on_battlefield,
                 k.in_combat(i),
             ) == (
@@ -146,6 +147,7 @@ class Engines:
                 rc.keyword_counters,
                 rc.tapped,
                 rc.struck_first,
+                rc.dealt_deathtouch_damage,
                 rc.on_battlefield,
                 r.in_combat(i),
             ), f"{when}: creature {i}"
@@ -283,10 +285,21 @@ def test_kernel_and_reference_agree_on_random_combats(data: st.DataObject) -> No
             mst.damage_assignments(options, engines.universe(), len(board["creatures"])),
             label=f"assignments {step}",
         )
+        # Sometimes the caller performs the state-based actions itself, after
+        # changing characteristics (704.3).
+        later = data.draw(st.sampled_from([False, False, True, False]), label="sba later?")
         resolved, _ = engines.both(
-            f"resolve_damage_step({assignments})",
-            lambda e, chosen=assignments: e.resolve_damage_step(chosen),
+            f"resolve_damage_step({assignments}, state_based_actions={not later})",
+            lambda e, chosen=assignments, now=not later: e.resolve_damage_step(
+                chosen, state_based_actions=now
+            ),
         )
+        if resolved and later:
+            for change in data.draw(
+                mst.between_steps_changes(engines.plain_state()), label=f"changes after {step}"
+            ):
+                engines.apply(change)
+            engines.both("state-based actions", lambda e: e.check_state_based_actions())
         if not resolved:
             resolved, _ = engines.both(
                 "resolve_damage_step() by default", lambda e: e.resolve_damage_step()

@@ -162,6 +162,7 @@ class CreatureState:
     keyword_counters: frozenset[str]
     tapped: bool
     struck_first: bool
+    dealt_deathtouch_damage: bool
     on_battlefield: bool
 
 
@@ -257,6 +258,7 @@ class Combat:
         summoning_sick: bool = False,
         block_limit: int = 1,
         struck_first: bool = False,
+        dealt_deathtouch_damage: bool = False,
     ) -> int:
         self._player(controller)
         if damage < 0:
@@ -272,6 +274,7 @@ class Combat:
                 tapped=tapped,
                 summoning_sick=summoning_sick,
                 block_limit=block_limit,
+                dealt_deathtouch_damage=dealt_deathtouch_damage,
             )
         )
         index = len(self.creatures) - 1
@@ -326,6 +329,7 @@ class Combat:
             c.keyword_counters,
             c.tapped,
             index in self.struck_first,
+            c.dealt_deathtouch_damage,
             c.on_battlefield,
         )
 
@@ -773,12 +777,16 @@ class Combat:
         return result
 
     def resolve_damage_step(
-        self, assignments: list[tuple[int, Thing, int]] | None = None
+        self,
+        assignments: list[tuple[int, Thing, int]] | None = None,
+        state_based_actions: bool = True,
     ) -> StepEvents:
         """Resolves the next combat damage step: assigns combat damage
         (510.1), deals it (510.2) and performs state-based actions (704.3).
         ``assignments`` are explicit choices ``(source, recipient, amount)``;
-        the sources not named there use the default policy."""
+        the sources not named there use the default policy. Without
+        ``state_based_actions`` it stops once the damage is dealt, for a
+        caller that recomputes characteristics first."""
         step = self.next_damage_step()
         if step is None:
             _raise(
@@ -835,7 +843,8 @@ class Combat:
             self.first_strike_step_happened = True
         else:
             self.finished = True
-        self._state_based_actions(events)
+        if state_based_actions:
+            self._state_based_actions(events)
         return events
 
     def _assignment_faults(
