@@ -3,6 +3,8 @@
 //! Everything here is `Copy` and indexed by small integers, so a batch of
 //! boards can be resolved by reusing the same vectors without allocating.
 
+use crate::combat::{DamageProgress, DamageStep};
+use crate::damage::DeathReason;
 use crate::keywords::{Keyword, Keywords};
 
 /// Index of a player in [`Board::players`].
@@ -96,12 +98,88 @@ impl Creature {
 
     /// First strike or double strike: the creatures of the first-strike step (510.4).
     pub const fn has_first_or_double_strike(&self) -> bool {
-        self.has(Keyword::FirstStrike) || self.has(Keyword::DoubleStrike)
+        const STRIKES: Keywords = Keywords::EMPTY
+            .with(Keyword::FirstStrike)
+            .with(Keyword::DoubleStrike);
+        self.all_keywords().intersects(STRIKES)
     }
 
     /// Trample or its variant trample over planeswalkers (702.19c).
     pub const fn tramples(&self) -> bool {
-        self.has(Keyword::Trample) || self.has(Keyword::TrampleOverPlaneswalkers)
+        const TRAMPLES: Keywords = Keywords::EMPTY
+            .with(Keyword::Trample)
+            .with(Keyword::TrampleOverPlaneswalkers);
+        self.all_keywords().intersects(TRAMPLES)
+    }
+
+    /// Whether it assigns combat damage in `step`, given how far the damage
+    /// steps have gone, apart from its power and its place in combat (510.4,
+    /// 702.4b, 702.7b): in a first-strike step, creatures with first strike
+    /// or double strike; in the second step, creatures that had neither as
+    /// the first step began, and creatures that now have double strike.
+    pub const fn strikes_in(&self, step: DamageStep, progress: DamageProgress) -> bool {
+        match (step, progress) {
+            (DamageStep::FirstStrike, _) => self.has_first_or_double_strike(),
+            (DamageStep::Regular, DamageProgress::FirstStrikeDealt) => {
+                !self.struck_first | self.has(Keyword::DoubleStrike)
+            }
+            (DamageStep::Regular, _) => true,
+        }
+    }
+
+    /// The damage that is lethal to it (702.19b, 120.4a) from a source that
+    /// others have already assigned `from_others` damage to it in the same
+    /// step: its toughness less damage already marked and `from_others`,
+    /// never below 0; any nonzero damage from a source with deathtouch is
+    /// lethal (702.2c).
+    pub const fn lethal_damage(&self, from_others: i32, deathtouch_source: bool) -> i32 {
+        let needed = self
+            .toughness
+            .saturating_sub(self.damage)
+            .saturating_sub(from_others);
+        let needed = if needed < 0 { 0 } else { needed };
+        let most = if deathtouch_source { 1 } else { i32::MAX };
+        if needed < most {
+            needed
+        } else {
+            most
+        }
+    }
+
+    /// Marks `amount` damage dealt to it (120.3e), remembering deathtouch
+    /// until state-based actions are checked (702.2b).
+    pub fn take_damage(&mut self, amount: i32, deathtouch_source: bool) {
+        self.damage = self.damage.saturating_add(amount);
+        self.dealt_deathtouch_damage |= deathtouch_source;
+    }
+
+    /// Whether state-based actions put it into its owner's graveyard
+    /// (704.5f–h, 702.12b): [`Creature::death_reason`] is `Some`. Computed
+    /// without branches, since whether a creature dies is hard to predict.
+    pub const fn dies(&self) -> bool {
+        let zero_toughness = self.toughness <= 0;
+        let lethal = (self.damage > 0) & (self.damage >= self.toughness);
+        let destroyed = lethal | self.dealt_deathtouch_damage;
+        zero_toughness | (destroyed & !self.has(Keyword::Indestructible))
+    }
+
+    /// Why state-based actions put it into its owner's graveyard, if they do
+    /// (704.5f–h, with 702.12b for indestructible).
+    pub const fn death_reason(&self) -> Option<DeathReason> {
+        if !self.dies() {
+            None
+        } else if self.toughness <= 0 {
+            Some(DeathReason::ZeroToughness)
+        } else if self.has(Keyword::Indestructible) {
+            // 702.12b: not destroyed by lethal damage or deathtouch.
+            None
+        } else if self.damage > 0 && self.damage >= self.toughness {
+            Some(DeathReason::LethalDamage)
+        } else if self.dealt_deathtouch_damage {
+            Some(DeathReason::Deathtouch)
+        } else {
+            None
+        }
     }
 }
 

@@ -102,19 +102,7 @@ pub fn check_state_based_actions(board: &mut Board, log: &mut DamageLog) {
         if !creature.on_battlefield {
             continue;
         }
-        let indestructible = creature.has(Keyword::Indestructible);
-        let reason = if creature.toughness <= 0 {
-            Some(DeathReason::ZeroToughness)
-        } else if indestructible {
-            // 702.12b: not destroyed by lethal damage or deathtouch.
-            None
-        } else if creature.damage > 0 && creature.damage >= creature.toughness {
-            Some(DeathReason::LethalDamage)
-        } else if creature.dealt_deathtouch_damage {
-            Some(DeathReason::Deathtouch)
-        } else {
-            None
-        };
+        let reason = creature.death_reason();
         // 704.5h looks only at damage since the last check.
         creature.dealt_deathtouch_damage = false;
         if let Some(reason) = reason {
@@ -147,9 +135,26 @@ pub fn deal_damage(
     log: &mut DamageLog,
 ) -> Result<(), CombatError> {
     check_references(board, assignments)?;
+    deal_checked_damage(board, step, assignments, log);
+    Ok(())
+}
+
+/// [`deal_damage`] for assignments whose sources and recipients are known
+/// to be on the board.
+pub(crate) fn deal_checked_damage(
+    board: &mut Board,
+    step: Option<DamageStep>,
+    assignments: &[DamageAssignment],
+    log: &mut DamageLog,
+) {
     let first_gain = log.life_gains.len();
     for assignment in assignments {
-        let source = board.creatures[usize::from(assignment.source)];
+        let source = &board.creatures[usize::from(assignment.source)];
+        let (deathtouch, lifelink, controller) = (
+            source.has(Keyword::Deathtouch),
+            source.has(Keyword::Lifelink),
+            source.controller,
+        );
         let amount = assignment.amount;
         // 120.8: a source that would deal 0 damage deals no damage at all, so
         // there is no event, no life gain and no deathtouch.
@@ -170,11 +175,7 @@ pub fn deal_damage(
             }
             // 120.3e, 702.2b
             Recipient::Creature(id) => {
-                let creature = &mut board.creatures[usize::from(id)];
-                creature.damage = creature.damage.saturating_add(amount);
-                if source.has(Keyword::Deathtouch) {
-                    creature.dealt_deathtouch_damage = true;
-                }
+                board.creatures[usize::from(id)].take_damage(amount, deathtouch);
             }
             // 120.3c
             Recipient::Planeswalker(id) => {
@@ -183,14 +184,14 @@ pub fn deal_damage(
             }
         }
         // 120.3f, 702.15b: one life gain per source (702.15e).
-        if source.has(Keyword::Lifelink) {
+        if lifelink {
             match log.life_gains[first_gain..]
                 .iter_mut()
                 .find(|gain| gain.source == assignment.source)
             {
                 Some(gain) => gain.amount = gain.amount.saturating_add(amount),
                 None => log.life_gains.push(LifeGain {
-                    player: source.controller,
+                    player: controller,
                     amount,
                     source: assignment.source,
                     step,
@@ -203,7 +204,6 @@ pub fn deal_damage(
             player.life = player.life.saturating_add(gain.amount);
         }
     }
-    Ok(())
 }
 
 /// Every source and recipient named must exist on the board.

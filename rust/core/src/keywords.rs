@@ -123,6 +123,8 @@ pub struct Keywords(u32);
 
 impl Keywords {
     pub const EMPTY: Keywords = Keywords(0);
+    /// Every keyword.
+    pub const ALL: Keywords = Keywords(Keywords::all_bits());
 
     pub const fn from_bits(bits: u32) -> Keywords {
         Keywords(bits & Keywords::all_bits())
@@ -148,6 +150,11 @@ impl Keywords {
     #[must_use]
     pub const fn without(self, keyword: Keyword) -> Keywords {
         Keywords(self.0 & !keyword.bit())
+    }
+
+    /// Whether the two sets share a keyword.
+    pub const fn intersects(self, other: Keywords) -> bool {
+        self.0 & other.0 != 0
     }
 
     #[must_use]

@@ -4,6 +4,7 @@
 //!
 //! This crate has no Python dependency; `mtgjudge-py` binds it for Python.
 
+pub mod batch;
 pub mod board;
 pub mod combat;
 pub mod cost;

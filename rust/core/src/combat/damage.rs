@@ -6,7 +6,7 @@ use crate::board::{Board, CreatureId, Recipient};
 use crate::combat::declare::defending_player;
 use crate::combat::error::AssignmentFault;
 use crate::damage::{
-    check_references, check_state_based_actions, deal_damage, DamageAssignment, DamageLog,
+    check_references, check_state_based_actions, deal_checked_damage, DamageAssignment, DamageLog,
 };
 use crate::keywords::Keyword;
 
@@ -48,27 +48,43 @@ impl Combat {
         let step = self
             .next_damage_step(board)
             .ok_or(CombatError::NoDamageStepLeft)?;
+        self.deal_step(board, step, choices, log)?;
+        Ok(step)
+    }
+
+    /// [`Combat::deal_damage_step`] once the combat's references have been
+    /// checked and the step is known.
+    fn deal_step(
+        &mut self,
+        board: &mut Board,
+        step: DamageStep,
+        choices: &[DamageAssignment],
+        log: &mut DamageLog,
+    ) -> Result<(), CombatError> {
         check_references(board, choices)?;
         self.assign(board, step, choices)?;
 
         // The step has begun: record who strikes first (510.4). Creatures
-        // that join combat later never struck first.
+        // that join combat later never struck first. (Marking a creature
+        // twice is harmless, so the combatants needn't be distinct.)
         if step == DamageStep::FirstStrike {
             for creature in &mut board.creatures {
                 creature.struck_first = false;
             }
-            for creature in self.creatures_in_combat() {
+            for creature in self.combatants() {
                 mark_struck_first(board, creature);
             }
         }
 
-        deal_damage(board, Some(step), &self.last_assignments, log)?;
+        // Every assignment names a checked source and recipient: the
+        // combat's references and the choices were checked above.
+        deal_checked_damage(board, Some(step), &self.last_assignments, log);
         log.steps.push(step);
         self.progress = match step {
             DamageStep::FirstStrike => DamageProgress::FirstStrikeDealt,
             DamageStep::Regular => DamageProgress::Finished,
         };
-        Ok(step)
+        Ok(())
     }
 
     /// Every index the combat holds must name an object on the board, so that
@@ -129,8 +145,16 @@ impl Combat {
         board: &mut Board,
         log: &mut DamageLog,
     ) -> Result<(), CombatError> {
-        while self.next_damage_step(board).is_some() {
-            self.resolve_damage_step(board, &[], log)?;
+        let mut checked = false;
+        while let Some(step) = self.next_damage_step(board) {
+            // Nothing a damage step does changes which objects the combat
+            // names, so checking them before the first step is enough.
+            if !checked {
+                self.check_references(board)?;
+                checked = true;
+            }
+            self.deal_step(board, step, &[], log)?;
+            self.check_state_based_actions(board, log);
         }
         Ok(())
     }
@@ -352,18 +376,9 @@ impl Combat {
         if deathtouch_from_others {
             return 0;
         }
-        let creature = &board.creatures[usize::from(target)];
         let others = self.pending_from_others(source, target);
-        let needed = creature
-            .toughness
-            .saturating_sub(creature.damage)
-            .saturating_sub(others)
-            .max(0);
-        if board.creatures[usize::from(source)].has(Keyword::Deathtouch) {
-            needed.min(1)
-        } else {
-            needed
-        }
+        let deathtouch = board.creatures[usize::from(source)].has(Keyword::Deathtouch);
+        board.creatures[usize::from(target)].lethal_damage(others, deathtouch)
     }
 
     fn pending_from_others(&self, source: CreatureId, target: CreatureId) -> i32 {

@@ -1,7 +1,7 @@
 //! Declaring attackers (508.1) and blockers (509.1).
 
 use super::{Attack, AttackTarget, Block, Combat, CombatError};
-use crate::board::{Board, CreatureId, PlayerId};
+use crate::board::{Board, Creature, CreatureId, PlayerId};
 use crate::combat::error::{AttackFault, BlockFault};
 use crate::keywords::Keyword;
 
@@ -29,20 +29,8 @@ impl Combat {
             {
                 return Err(illegal(AttackFault::DeclaredTwice));
             }
-            // 508.1a
-            if creature.controller != active_player {
-                return Err(illegal(AttackFault::NotControlledByActivePlayer));
-            }
-            if creature.tapped {
-                return Err(illegal(AttackFault::Tapped));
-            }
-            // 302.6: summoning sickness, unless it has haste (702.10b).
-            if creature.summoning_sick && !creature.has(Keyword::Haste) {
-                return Err(illegal(AttackFault::SummoningSick));
-            }
-            // 702.3b
-            if creature.has(Keyword::Defender) {
-                return Err(illegal(AttackFault::Defender));
+            if let Some(fault) = attack_fault(creature, active_player) {
+                return Err(illegal(fault));
             }
             // 508.1b: an opponent, or a planeswalker an opponent controls.
             match target {
@@ -124,20 +112,8 @@ impl Combat {
             if blocks_so_far > usize::from(blocker.block_limit) {
                 return Err(illegal(BlockFault::TooManyAttackers));
             }
-            // 702.147a
-            if blocker.has(Keyword::Decayed) {
-                return Err(illegal(BlockFault::Decayed));
-            }
-            // 702.9b, 702.17b
-            if attacker.has(Keyword::Flying)
-                && !blocker.has(Keyword::Flying)
-                && !blocker.has(Keyword::Reach)
-            {
-                return Err(illegal(BlockFault::Flying));
-            }
-            // 702.28b
-            if attacker.has(Keyword::Shadow) != blocker.has(Keyword::Shadow) {
-                return Err(illegal(BlockFault::Shadow));
+            if let Some(fault) = evasion_fault(blocker, attacker) {
+                return Err(illegal(fault));
             }
         }
         // 702.111b: checked over the whole declaration.
@@ -148,8 +124,8 @@ impl Combat {
                 .count();
             let menace = board
                 .creature(attack.attacker)
-                .is_some_and(|creature| creature.has(Keyword::Menace));
-            if menace && blockers == 1 {
+                .is_some_and(|creature| menace_fault(creature, blockers));
+            if menace {
                 let block = declared
                     .iter()
                     .find(|block| block.attacker == attack.attacker)
@@ -175,6 +151,60 @@ impl Combat {
     }
 }
 
+/// Why the creature can't attack for `active_player`, whatever it attacks
+/// (508.1a, 302.6, 702.3b), in the order the kernel checks.
+pub const fn attack_fault(creature: &Creature, active_player: PlayerId) -> Option<AttackFault> {
+    // One test for the usual case, in which nothing is wrong.
+    let sick = creature.summoning_sick & !creature.has(Keyword::Haste);
+    let wrong = (creature.controller != active_player)
+        | creature.tapped
+        | sick
+        | creature.has(Keyword::Defender);
+    if !wrong {
+        None
+    } else if creature.controller != active_player {
+        // 508.1a
+        Some(AttackFault::NotControlledByActivePlayer)
+    } else if creature.tapped {
+        Some(AttackFault::Tapped)
+    } else if sick {
+        // 302.6: summoning sickness, unless it has haste (702.10b).
+        Some(AttackFault::SummoningSick)
+    } else if creature.has(Keyword::Defender) {
+        // 702.3b
+        Some(AttackFault::Defender)
+    } else {
+        None
+    }
+}
+
+/// Why `blocker` can't block `attacker` because of their abilities
+/// (702.147a, 702.9b, 702.17b, 702.28b), in the order the kernel checks.
+pub const fn evasion_fault(blocker: &Creature, attacker: &Creature) -> Option<BlockFault> {
+    // 702.147a
+    let decayed = blocker.has(Keyword::Decayed);
+    // 702.9b, 702.17b
+    let flying = attacker.has(Keyword::Flying)
+        & !(blocker.has(Keyword::Flying) | blocker.has(Keyword::Reach));
+    // 702.28b
+    let shadow = attacker.has(Keyword::Shadow) != blocker.has(Keyword::Shadow);
+    if !(decayed | flying | shadow) {
+        None
+    } else if decayed {
+        Some(BlockFault::Decayed)
+    } else if flying {
+        Some(BlockFault::Flying)
+    } else {
+        Some(BlockFault::Shadow)
+    }
+}
+
+/// Whether blocking the attacker with `blockers` creatures breaks menace
+/// (702.111b): one blocker is not enough.
+pub const fn menace_fault(attacker: &Creature, blockers: usize) -> bool {
+    attacker.has(Keyword::Menace) & (blockers == 1)
+}
+
 /// The player an attack is against: the attacked player, or the controller
 /// of the planeswalker it attacks or attacked (508.5).
 pub(crate) fn defending_player(board: &Board, target: AttackTarget) -> Option<PlayerId> {
@@ -198,7 +228,7 @@ fn check_player(board: &Board, player: PlayerId) -> Result<(), CombatError> {
         })
 }
 
-fn on_battlefield(board: &Board, id: CreatureId) -> Result<&crate::board::Creature, CombatError> {
+fn on_battlefield(board: &Board, id: CreatureId) -> Result<&Creature, CombatError> {
     let creature = board.creature(id).ok_or(CombatError::UnknownObject {
         kind: "creature",
         index: usize::from(id),

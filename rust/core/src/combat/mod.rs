@@ -13,6 +13,7 @@ mod error;
 mod tests;
 
 pub use crate::damage::{DamageAssignment, DamageEvent, DamageLog, Death, DeathReason, LifeGain};
+pub use declare::{attack_fault, evasion_fault, menace_fault};
 pub use error::{AssignmentFault, AttackFault, BlockFault, CombatError};
 
 use crate::board::{Board, CreatureId, PlaneswalkerId, PlayerId};
@@ -168,6 +169,17 @@ impl Combat {
             .chain(self.blocking_nothing.iter().copied())
     }
 
+    /// Every attacking or blocking creature, attackers first; a creature
+    /// blocking several attackers comes once per attacker. Cheaper than
+    /// [`Combat::creatures_in_combat`] where repetition doesn't matter.
+    pub(crate) fn combatants(&self) -> impl Iterator<Item = CreatureId> + '_ {
+        self.attacks
+            .iter()
+            .map(|attack| attack.attacker)
+            .chain(self.blocks.iter().map(|block| block.blocker))
+            .chain(self.blocking_nothing.iter().copied())
+    }
+
     /// Every attacking or blocking creature, attackers first, each once.
     pub fn creatures_in_combat(&self) -> impl Iterator<Item = CreatureId> + '_ {
         self.attacks
@@ -221,7 +233,7 @@ impl Combat {
             DamageProgress::NotStarted => {
                 // 510.4: a first-strike step exists if some attacking or blocking
                 // creature has first strike or double strike as the step begins.
-                let first_strike = self.creatures_in_combat().any(|id| {
+                let first_strike = self.combatants().any(|id| {
                     board
                         .creature_on_battlefield(id)
                         .is_some_and(|creature| creature.has_first_or_double_strike())
@@ -244,14 +256,6 @@ impl Combat {
         if !self.is_in_combat(creature) {
             return false;
         }
-        match (step, self.progress) {
-            (DamageStep::FirstStrike, _) => state.has_first_or_double_strike(),
-            // The second step: creatures that had neither keyword as the first
-            // step began, and creatures that currently have double strike.
-            (DamageStep::Regular, DamageProgress::FirstStrikeDealt) => {
-                !state.struck_first || state.has(crate::keywords::Keyword::DoubleStrike)
-            }
-            (DamageStep::Regular, _) => true,
-        }
+        state.strikes_in(step, self.progress)
     }
 }
