@@ -118,6 +118,19 @@ def cmd_schema(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_bench(args: argparse.Namespace) -> int:
+    """Throughput of the batch API, single calls and the reference models."""
+    from mtgjudge import bench  # numpy is imported only for this command
+
+    report = bench.run(quick=args.quick)
+    if args.json:
+        json.dump(report, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    else:
+        print(bench.format_report(report))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="mtgjudge",
@@ -162,6 +175,17 @@ def build_parser() -> argparse.ArgumentParser:
 
     schema = commands.add_parser("schema", help="print the JSON Schema of ruling files")
     schema.set_defaults(run=cmd_schema)
+
+    bench = commands.add_parser(
+        "bench",
+        help="measure combats, castability queries and party sizes per second",
+        description="Measures, on the same generated inputs, the batch API on one thread "
+        "and on every core, single calls and the plain Python reference models, for "
+        "combat, cost and party size. Progress goes to stderr.",
+    )
+    bench.add_argument("--quick", action="store_true", help="smaller inputs and shorter timing")
+    bench.add_argument("--json", action="store_true", help="print one JSON object")
+    bench.set_defaults(run=cmd_bench)
     return parser
 
 

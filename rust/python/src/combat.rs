@@ -45,6 +45,21 @@ fn parse_recipient((kind, index): Target) -> PyResult<Recipient> {
     }
 }
 
+/// An attack target: `("player", 1)`, `("planeswalker", 0)`, `("nothing", 0)`,
+/// or a bare player index.
+#[derive(FromPyObject)]
+enum TargetArg {
+    Player(u16),
+    Tagged(Target),
+}
+
+fn parse_target_arg(target: TargetArg) -> PyResult<AttackTarget> {
+    match target {
+        TargetArg::Player(index) => Ok(AttackTarget::Player(player_index(index)?)),
+        TargetArg::Tagged(target) => parse_target(target),
+    }
+}
+
 fn parse_target((kind, index): Target) -> PyResult<AttackTarget> {
     match kind.as_str() {
         "player" => Ok(AttackTarget::Player(player_index(index)?)),
@@ -152,6 +167,34 @@ impl PyCombat {
         Ok(index)
     }
 
+    /// Adds creatures given as `(controller, power, toughness, damage,
+    /// keywords)` tuples, with the defaults of `add_creature` for the rest,
+    /// and returns the index of the first.
+    fn add_creatures(&mut self, creatures: Vec<(u8, i32, i32, i32, u32)>) -> PyResult<u16> {
+        let first = u16::try_from(self.board.creatures.len())
+            .map_err(|_| invalid_input("too many creatures in one combat"))?;
+        if self.board.creatures.len() + creatures.len() > usize::from(u16::MAX) {
+            return Err(invalid_input("too many creatures in one combat"));
+        }
+        for &(controller, _, _, damage, bits) in &creatures {
+            if self.board.player(controller).is_none() {
+                return Err(invalid_input(format!("no player with index {controller}")));
+            }
+            if damage < 0 {
+                return Err(invalid_input("marked damage can't be negative"));
+            }
+            keywords(bits)?;
+        }
+        self.board.creatures.extend(creatures.into_iter().map(
+            |(controller, power, toughness, damage, bits)| Creature {
+                damage,
+                keywords: Keywords::from_bits(bits),
+                ..Creature::new(controller, power, toughness)
+            },
+        ));
+        Ok(first)
+    }
+
     /// Adds a planeswalker and returns its index.
     fn add_planeswalker(&mut self, controller: u8, loyalty: i32) -> PyResult<u16> {
         if self.board.player(controller).is_none() {
@@ -257,15 +300,16 @@ impl PyCombat {
         Ok(())
     }
 
-    /// Declares attackers for `active_player`: `[(creature, ("player", 1)), ...]`.
+    /// Declares attackers for `active_player`: `[(creature, ("player", 1)), ...]`;
+    /// a bare index stands for a player: `[(creature, 1), ...]`.
     fn declare_attackers(
         &mut self,
         active_player: u8,
-        attacks: Vec<(u16, Target)>,
+        attacks: Vec<(u16, TargetArg)>,
     ) -> PyResult<()> {
         let declared = attacks
             .into_iter()
-            .map(|(attacker, target)| Ok((attacker, parse_target(target)?)))
+            .map(|(attacker, target)| Ok((attacker, parse_target_arg(target)?)))
             .collect::<PyResult<Vec<_>>>()?;
         let (combat, board) = (&mut self.combat, &mut self.board);
         guard(|| {
@@ -393,6 +437,32 @@ impl PyCombat {
             .map_err(combat_error)
         })?;
         Ok(StepEvents::from_log(Some(step), &self.log))
+    }
+
+    /// Resolves every remaining combat damage step with the default
+    /// assignment and state-based actions, as `resolve_damage_step()` in a
+    /// loop would, without building the events; returns how many steps
+    /// there were.
+    fn resolve_all_damage_steps(&mut self) -> PyResult<usize> {
+        self.log.clear();
+        let (combat, board, log) = (&mut self.combat, &mut self.board, &mut self.log);
+        guard(|| {
+            combat
+                .resolve_all_damage_steps(board, log)
+                .map_err(combat_error)
+        })?;
+        Ok(self.log.steps.len())
+    }
+
+    /// `(damage, on_battlefield, life)`: every creature's marked damage and
+    /// whether it is on the battlefield, and every player's life total.
+    fn summary(&self) -> (Vec<i32>, Vec<bool>, Vec<i32>) {
+        let creatures = &self.board.creatures;
+        (
+            creatures.iter().map(|c| c.damage).collect(),
+            creatures.iter().map(|c| c.on_battlefield).collect(),
+            self.board.players.iter().map(|p| p.life).collect(),
+        )
     }
 
     /// Deals noncombat damage from a creature (120.3), with deathtouch and

@@ -355,7 +355,7 @@ pub fn total_cost(
 }
 
 /// A `TotalCost`, or a `ManaCost` or string taken with nothing else (X = 0).
-fn total_arg(value: &Bound<'_, PyAny>) -> PyResult<TotalCost> {
+pub(crate) fn total_arg(value: &Bound<'_, PyAny>) -> PyResult<TotalCost> {
     if let Ok(total) = value.cast::<PyTotalCost>() {
         return Ok(total.get().0);
     }

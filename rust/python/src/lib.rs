@@ -2,6 +2,7 @@
 //! values, releases the GIL for batches, and maps core errors onto
 //! `mtgjudge.errors` (see `errors.rs`).
 
+mod batch;
 mod combat;
 mod cost;
 mod errors;
@@ -19,6 +20,10 @@ fn keyword_names() -> Vec<&'static str> {
 fn _core(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;
     module.add("KEYWORDS", keyword_names())?;
+    module.add("COMBAT_STATUS", batch::combat_statuses())?;
+    module.add_function(wrap_pyfunction!(batch::resolve_combats, module)?)?;
+    module.add_function(wrap_pyfunction!(batch::can_pay_batch, module)?)?;
+    module.add_function(wrap_pyfunction!(batch::party_sizes, module)?)?;
     module.add_class::<combat::PyCombat>()?;
     module.add_class::<combat::CreatureView>()?;
     module.add_class::<combat::StepEvents>()?;

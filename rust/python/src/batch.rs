@@ -1,0 +1,574 @@
+//! Batches from numpy: `resolve_combats`, `can_pay_batch` and
+//! `party_sizes`. Each extracts its columns (checking dtype, shape and
+//! contiguity), allocates its outputs, then releases the GIL and runs the
+//! core's batch function over ranges of the batch on a rayon pool. The
+//! rules live in `mtgjudge_core::batch`; nothing here decides anything.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use mtgjudge_core::batch::{
+    can_pay_batch as core_can_pay_batch, party_sizes as core_party_sizes,
+    resolve_combats as core_resolve_combats, BatchError, CombatColumns, CombatResults,
+    CombatScratch, CombatStatus, Offsets, PartyColumns, PaymentColumns,
+};
+use mtgjudge_core::cost::{PaymentSolver, TotalCost};
+use numpy::{
+    dtype, Element, PyArray1, PyArray2, PyArrayDescrMethods, PyArrayMethods, PyReadonlyArray,
+    PyUntypedArray, PyUntypedArrayMethods,
+};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+use rayon::prelude::*;
+use rayon::{ThreadPool, ThreadPoolBuilder};
+
+use crate::errors::{guard, invalid_input};
+
+/// How many rows a range of a batch has, about, when split for threads.
+const ROWS_PER_RANGE: usize = 16 * 1024;
+
+/// The thread pools made so far, by number of threads.
+fn pool(threads: usize) -> PyResult<Arc<ThreadPool>> {
+    static POOLS: OnceLock<Mutex<HashMap<usize, Arc<ThreadPool>>>> = OnceLock::new();
+    let pools = POOLS.get_or_init(|| Mutex::new(HashMap::new()));
+    let mut pools = pools
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some(pool) = pools.get(&threads) {
+        return Ok(pool.clone());
+    }
+    let pool = ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .thread_name(|index| format!("mtgjudge-{index}"))
+        .build()
+        .map_err(|error| invalid_input(format!("can't start {threads} threads: {error}")))?;
+    let pool = Arc::new(pool);
+    pools.insert(threads, pool.clone());
+    Ok(pool)
+}
+
+/// The number of threads to use: `None` is every core.
+fn thread_count(threads: Option<i64>) -> PyResult<usize> {
+    match threads {
+        None => Ok(std::thread::available_parallelism().map_or(1, usize::from)),
+        Some(n) if (1..=1024).contains(&n) => Ok(n as usize),
+        Some(n) => Err(invalid_input(format!(
+            "threads must be between 1 and 1024 (or None for every core), not {n}"
+        ))),
+    }
+}
+
+/// Runs `work` over the ranges, on `threads` threads (the calling thread
+/// alone for 1), and returns the error a sequential run would have met
+/// first.
+fn run_ranges<T: Send>(
+    threads: usize,
+    ranges: Vec<T>,
+    work: impl Fn(T) -> Result<(), BatchError> + Sync + Send,
+) -> PyResult<Result<(), BatchError>> {
+    if threads == 1 || ranges.len() <= 1 {
+        for range in ranges {
+            let result = work(range);
+            if result.is_err() {
+                return Ok(result);
+            }
+        }
+        return Ok(Ok(()));
+    }
+    let pool = pool(threads)?;
+    Ok(pool.install(|| {
+        ranges.into_par_iter().map(work).reduce(
+            || Ok(()),
+            |a, b| match (a, b) {
+                (Err(a), Err(b)) => Err(a.first(b)),
+                (Err(a), _) | (_, Err(a)) => Err(a),
+                _ => Ok(()),
+            },
+        )
+    }))
+}
+
+fn batch_error(error: BatchError) -> PyErr {
+    invalid_input(error.to_string())
+}
+
+/// A numpy array of `T` with the given number of dimensions (and, for 2-D
+/// arrays, this many columns), C-contiguous; anything else is an
+/// `InvalidInputError` naming the column.
+fn column<'py, T: Element>(
+    value: &Bound<'py, PyAny>,
+    name: &str,
+    width: Option<usize>,
+) -> PyResult<PyReadonlyArray<'py, T, numpy::IxDyn>> {
+    let py = value.py();
+    let expected = dtype::<T>(py);
+    let shape = match width {
+        None => "1-D".to_owned(),
+        Some(width) => format!("(n, {width})"),
+    };
+    let Ok(array) = value.cast::<PyUntypedArray>() else {
+        let kind = value.get_type().name()?;
+        return Err(invalid_input(format!(
+            "column '{name}' must be a numpy array of {expected} ({shape}), not {kind}"
+        )));
+    };
+    let found = array.dtype();
+    if !found.is_equiv_to(&expected) {
+        return Err(invalid_input(format!(
+            "column '{name}' has dtype {found}; expected {expected} (convert with .astype(numpy.{expected}))"
+        )));
+    }
+    let good_shape = match width {
+        None => array.ndim() == 1,
+        Some(width) => array.ndim() == 2 && array.shape()[1] == width,
+    };
+    if !good_shape {
+        return Err(invalid_input(format!(
+            "column '{name}' has shape {:?}; expected {shape}",
+            array.shape()
+        )));
+    }
+    if !array.is_c_contiguous() {
+        return Err(invalid_input(format!(
+            "column '{name}' is not C-contiguous; pass numpy.ascontiguousarray(...)"
+        )));
+    }
+    let typed = array
+        .cast::<numpy::PyArrayDyn<T>>()
+        .map_err(|_| invalid_input(format!("column '{name}': dtype {found}")))?;
+    typed
+        .try_readonly()
+        .map_err(|error| invalid_input(format!("column '{name}': {error}")))
+}
+
+fn slice<'a, T: Element>(
+    array: &'a PyReadonlyArray<'_, T, numpy::IxDyn>,
+    name: &str,
+) -> PyResult<&'a [T]> {
+    array
+        .as_slice()
+        .map_err(|error| invalid_input(format!("column '{name}': {error}")))
+}
+
+/// Offsets must start at 0 for a whole batch.
+fn check_first_offset(offsets: &[u32], name: &'static str) -> PyResult<()> {
+    match offsets.first() {
+        None => Err(batch_error(
+            Offsets {
+                offsets,
+                column: name,
+            }
+            .check(0)
+            .unwrap_err(),
+        )),
+        Some(0) => Ok(()),
+        Some(first) => Err(invalid_input(format!(
+            "offset 0, column '{name}': offsets start at 0, not {first}"
+        ))),
+    }
+}
+
+/// Resolves a batch of two-player combats (see the README, "Batch API").
+#[pyfunction]
+#[pyo3(signature = (offsets, life, controller, power, toughness, damage, keywords, attack, blocks, *, threads=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn resolve_combats<'py>(
+    py: Python<'py>,
+    offsets: &Bound<'py, PyAny>,
+    life: &Bound<'py, PyAny>,
+    controller: &Bound<'py, PyAny>,
+    power: &Bound<'py, PyAny>,
+    toughness: &Bound<'py, PyAny>,
+    damage: &Bound<'py, PyAny>,
+    keywords: &Bound<'py, PyAny>,
+    attack: &Bound<'py, PyAny>,
+    blocks: &Bound<'py, PyAny>,
+    threads: Option<i64>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let threads = thread_count(threads)?;
+    let offsets_array = column::<u32>(offsets, "offsets", None)?;
+    let life_array = column::<i32>(life, "life", Some(2))?;
+    let controller_array = column::<u8>(controller, "controller", None)?;
+    let power_array = column::<i16>(power, "power", None)?;
+    let toughness_array = column::<i16>(toughness, "toughness", None)?;
+    let damage_array = column::<i16>(damage, "damage", None)?;
+    let keywords_array = column::<u32>(keywords, "keywords", None)?;
+    let attack_array = column::<u8>(attack, "attack", None)?;
+    let blocks_array = column::<i16>(blocks, "blocks", None)?;
+    let input = CombatColumns {
+        offsets: slice(&offsets_array, "offsets")?,
+        life: slice(&life_array, "life")?,
+        controller: slice(&controller_array, "controller")?,
+        power: slice(&power_array, "power")?,
+        toughness: slice(&toughness_array, "toughness")?,
+        damage: slice(&damage_array, "damage")?,
+        keywords: slice(&keywords_array, "keywords")?,
+        attack: slice(&attack_array, "attack")?,
+        blocks: slice(&blocks_array, "blocks")?,
+    };
+    check_first_offset(input.offsets, "offsets")?;
+    let combats = input.offsets.len() - 1;
+    let rows = input.controller.len();
+    let damage_out = PyArray1::<i32>::zeros(py, rows, false);
+    let died_out = PyArray1::<bool>::zeros(py, rows, false);
+    let life_out = PyArray2::<i32>::zeros(py, [combats, 2], false);
+    let gained_out = PyArray2::<i32>::zeros(py, [combats, 2], false);
+    let status_out = PyArray1::<u8>::zeros(py, combats, false);
+    {
+        let mut damage_rw = damage_out.readwrite();
+        let mut died_rw = died_out.readwrite();
+        let mut life_rw = life_out.readwrite();
+        let mut gained_rw = gained_out.readwrite();
+        let mut status_rw = status_out.readwrite();
+        let mut output = CombatResults {
+            damage: damage_rw
+                .as_slice_mut()
+                .map_err(|e| invalid_input(e.to_string()))?,
+            died: died_rw
+                .as_slice_mut()
+                .map_err(|e| invalid_input(e.to_string()))?,
+            life: life_rw
+                .as_slice_mut()
+                .map_err(|e| invalid_input(e.to_string()))?,
+            life_gained: gained_rw
+                .as_slice_mut()
+                .map_err(|e| invalid_input(e.to_string()))?,
+            status: status_rw
+                .as_slice_mut()
+                .map_err(|e| invalid_input(e.to_string()))?,
+        };
+        let result = py.detach(|| guard(|| resolve_combat_ranges(&input, &mut output, threads)))?;
+        result.map_err(batch_error)?;
+    }
+    let results = PyDict::new(py);
+    results.set_item("damage", damage_out)?;
+    results.set_item("died", died_out)?;
+    results.set_item("life", life_out)?;
+    results.set_item("life_gained", gained_out)?;
+    results.set_item("status", status_out)?;
+    Ok(results)
+}
+
+/// One range of a combat batch: its first combat, its columns and its
+/// outputs.
+struct CombatRange<'a> {
+    first: usize,
+    input: CombatColumns<'a>,
+    output: CombatResults<'a>,
+}
+
+fn resolve_combat_ranges(
+    input: &CombatColumns<'_>,
+    output: &mut CombatResults<'_>,
+    threads: usize,
+) -> PyResult<Result<(), BatchError>> {
+    let offsets = Offsets {
+        offsets: input.offsets,
+        column: "offsets",
+    };
+    // Check the offsets first: the ranges are cut along them.
+    let (_, rows) = match offsets.check(0) {
+        Ok(checked) => checked,
+        Err(error) => return Ok(Err(error)),
+    };
+    if rows != input.controller.len() || threads == 1 {
+        // Let the core report a ragged batch; one thread needs no ranges.
+        return Ok(core_resolve_combats(
+            input,
+            output,
+            0,
+            &mut CombatScratch::new(),
+        ));
+    }
+    let bounds = offsets.split(ROWS_PER_RANGE.min(rows / (4 * threads)).max(1024));
+    let mut ranges = Vec::with_capacity(bounds.len());
+    let (mut damage, mut died) = (&mut *output.damage, &mut *output.died);
+    let (mut life, mut gained, mut status) = (
+        &mut *output.life,
+        &mut *output.life_gained,
+        &mut *output.status,
+    );
+    for window in bounds.windows(2) {
+        let (a, b) = (window[0], window[1]);
+        let (start, end) = (input.offsets[a] as usize, input.offsets[b] as usize);
+        let rows = start..end;
+        macro_rules! take {
+            ($slice:ident, $n:expr) => {{
+                let (head, tail) = std::mem::take(&mut $slice).split_at_mut($n);
+                $slice = tail;
+                head
+            }};
+        }
+        let range = CombatRange {
+            first: a,
+            input: CombatColumns {
+                offsets: &input.offsets[a..=b],
+                life: &input.life[2 * a..2 * b],
+                controller: &input.controller[rows.clone()],
+                power: &input.power[rows.clone()],
+                toughness: &input.toughness[rows.clone()],
+                damage: &input.damage[rows.clone()],
+                keywords: &input.keywords[rows.clone()],
+                attack: &input.attack[rows.clone()],
+                blocks: &input.blocks[rows],
+            },
+            output: CombatResults {
+                damage: take!(damage, end - start),
+                died: take!(died, end - start),
+                life: take!(life, 2 * (b - a)),
+                life_gained: take!(gained, 2 * (b - a)),
+                status: take!(status, b - a),
+            },
+        };
+        ranges.push(range);
+    }
+    run_ranges(threads, ranges, |mut range| {
+        core_resolve_combats(
+            &range.input,
+            &mut range.output,
+            range.first,
+            &mut CombatScratch::new(),
+        )
+    })
+}
+
+/// `(name, rule)` of each combat status code, in code order.
+pub fn combat_statuses() -> Vec<(&'static str, Option<&'static str>)> {
+    CombatStatus::ALL
+        .iter()
+        .map(|status| (status.name(), status.rule()))
+        .collect()
+}
+
+/// Whether each query's total cost can be paid (see the README, "Batch
+/// API"). `costs` is a list of `TotalCost`, `ManaCost` or strings.
+#[pyfunction]
+#[pyo3(signature = (costs, cost, pool, *, snow=None, life=None, artifacts=None, graveyard=None, flags=None, convoker_offsets=None, convoker_colors=None, threads=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn can_pay_batch<'py>(
+    py: Python<'py>,
+    costs: &Bound<'py, PyAny>,
+    cost: &Bound<'py, PyAny>,
+    pool: &Bound<'py, PyAny>,
+    snow: Option<&Bound<'py, PyAny>>,
+    life: Option<&Bound<'py, PyAny>>,
+    artifacts: Option<&Bound<'py, PyAny>>,
+    graveyard: Option<&Bound<'py, PyAny>>,
+    flags: Option<&Bound<'py, PyAny>>,
+    convoker_offsets: Option<&Bound<'py, PyAny>>,
+    convoker_colors: Option<&Bound<'py, PyAny>>,
+    threads: Option<i64>,
+) -> PyResult<Bound<'py, PyArray1<bool>>> {
+    let threads = thread_count(threads)?;
+    let list = costs.cast::<PyList>().map_err(|_| {
+        invalid_input("costs must be a list of TotalCost, ManaCost or mana cost strings")
+    })?;
+    let table = list
+        .iter()
+        .enumerate()
+        .map(|(index, value)| {
+            crate::cost::total_arg(&value)
+                .map_err(|error| invalid_input(format!("costs[{index}]: {}", error.value(py))))
+        })
+        .collect::<PyResult<Vec<TotalCost>>>()?;
+    let cost_array = column::<u32>(cost, "cost", None)?;
+    let pool_array = column::<u16>(pool, "pool", Some(6))?;
+    let optional = |value: Option<&Bound<'py, PyAny>>, name, width| {
+        value
+            .filter(|value| !value.is_none())
+            .map(|value| column(value, name, width))
+            .transpose()
+    };
+    let snow_array = optional(snow, "snow", Some(6))?;
+    let life_array = life
+        .filter(|value| !value.is_none())
+        .map(|value| column::<i32>(value, "life", None))
+        .transpose()?;
+    let artifacts_array = optional(artifacts, "artifacts", None)?;
+    let graveyard_array = optional(graveyard, "graveyard", None)?;
+    let flags_array = flags
+        .filter(|value| !value.is_none())
+        .map(|value| column::<u8>(value, "flags", None))
+        .transpose()?;
+    let offsets_array = convoker_offsets
+        .filter(|value| !value.is_none())
+        .map(|value| column::<u32>(value, "convoker_offsets", None))
+        .transpose()?;
+    let colors_array = convoker_colors
+        .filter(|value| !value.is_none())
+        .map(|value| column::<u8>(value, "convoker_colors", None))
+        .transpose()?;
+    let convokers = match (&offsets_array, &colors_array) {
+        (Some(offsets), Some(colors)) => {
+            let offsets = slice(offsets, "convoker_offsets")?;
+            check_first_offset(offsets, "convoker_offsets")?;
+            Some((offsets, slice(colors, "convoker_colors")?))
+        }
+        (None, None) => None,
+        _ => {
+            return Err(invalid_input(
+                "convoker_offsets and convoker_colors go together: give both or neither",
+            ))
+        }
+    };
+    let input = PaymentColumns {
+        costs: &table,
+        cost: slice(&cost_array, "cost")?,
+        pool: slice(&pool_array, "pool")?,
+        snow: snow_array.as_ref().map(|a| slice(a, "snow")).transpose()?,
+        life: life_array.as_ref().map(|a| slice(a, "life")).transpose()?,
+        artifacts: artifacts_array
+            .as_ref()
+            .map(|a| slice(a, "artifacts"))
+            .transpose()?,
+        graveyard: graveyard_array
+            .as_ref()
+            .map(|a| slice(a, "graveyard"))
+            .transpose()?,
+        flags: flags_array
+            .as_ref()
+            .map(|a| slice(a, "flags"))
+            .transpose()?,
+        convokers,
+    };
+    let queries = input.cost.len();
+    let payable_out = PyArray1::<bool>::zeros(py, queries, false);
+    {
+        let mut payable_rw = payable_out.readwrite();
+        let payable = payable_rw
+            .as_slice_mut()
+            .map_err(|e| invalid_input(e.to_string()))?;
+        let result = py.detach(|| guard(|| can_pay_ranges(&input, payable, threads)))?;
+        result.map_err(batch_error)?;
+    }
+    Ok(payable_out)
+}
+
+fn can_pay_ranges(
+    input: &PaymentColumns<'_>,
+    payable: &mut [bool],
+    threads: usize,
+) -> PyResult<Result<(), BatchError>> {
+    let queries = input.cost.len();
+    let per_range = (queries / (8 * threads)).clamp(256, 4096);
+    let consistent = input.pool.len() == 6 * queries
+        && input.snow.map_or(true, |s| s.len() == 6 * queries)
+        && [
+            input.life.map(<[i32]>::len),
+            input.artifacts.map(<[u16]>::len),
+            input.graveyard.map(<[u16]>::len),
+            input.flags.map(<[u8]>::len),
+        ]
+        .iter()
+        .all(|len| len.map_or(true, |len| len == queries))
+        && input.convokers.map_or(true, |(offsets, colors)| {
+            offsets.len() == queries + 1
+                && Offsets {
+                    offsets,
+                    column: "convoker_offsets",
+                }
+                .check(0)
+                .is_ok_and(|(_, rows)| rows == colors.len())
+        });
+    if threads == 1 || !consistent || queries <= per_range {
+        return Ok(core_can_pay_batch(
+            input,
+            payable,
+            0,
+            &mut PaymentSolver::new(),
+        ));
+    }
+    let mut ranges = Vec::new();
+    let mut rest = payable;
+    let mut start = 0;
+    while start < queries {
+        let end = (start + per_range).min(queries);
+        let (head, tail) = std::mem::take(&mut rest).split_at_mut(end - start);
+        rest = tail;
+        let q = start..end;
+        let range = PaymentColumns {
+            costs: input.costs,
+            cost: &input.cost[q.clone()],
+            pool: &input.pool[6 * start..6 * end],
+            snow: input.snow.map(|s| &s[6 * start..6 * end]),
+            life: input.life.map(|s| &s[q.clone()]),
+            artifacts: input.artifacts.map(|s| &s[q.clone()]),
+            graveyard: input.graveyard.map(|s| &s[q.clone()]),
+            flags: input.flags.map(|s| &s[q.clone()]),
+            convokers: input.convokers.map(|(offsets, colors)| {
+                let rows = offsets[start] as usize..offsets[end] as usize;
+                (&offsets[start..=end], &colors[rows])
+            }),
+        };
+        ranges.push((start, range, head));
+        start = end;
+    }
+    run_ranges(threads, ranges, |(first, range, out)| {
+        core_can_pay_batch(&range, out, first, &mut PaymentSolver::new())
+    })
+}
+
+/// The size of each party (see the README, "Batch API").
+#[pyfunction]
+#[pyo3(signature = (offsets, types, *, threads=None))]
+pub fn party_sizes<'py>(
+    py: Python<'py>,
+    offsets: &Bound<'py, PyAny>,
+    types: &Bound<'py, PyAny>,
+    threads: Option<i64>,
+) -> PyResult<Bound<'py, PyArray1<u8>>> {
+    let threads = thread_count(threads)?;
+    let offsets_array = column::<u32>(offsets, "offsets", None)?;
+    let types_array = column::<u8>(types, "types", None)?;
+    let input = PartyColumns {
+        offsets: slice(&offsets_array, "offsets")?,
+        types: slice(&types_array, "types")?,
+    };
+    check_first_offset(input.offsets, "offsets")?;
+    let parties = input.offsets.len() - 1;
+    let sizes_out = PyArray1::<u8>::zeros(py, parties, false);
+    {
+        let mut sizes_rw = sizes_out.readwrite();
+        let sizes = sizes_rw
+            .as_slice_mut()
+            .map_err(|e| invalid_input(e.to_string()))?;
+        let result = py.detach(|| guard(|| party_ranges(&input, sizes, threads)))?;
+        result.map_err(batch_error)?;
+    }
+    Ok(sizes_out)
+}
+
+fn party_ranges(
+    input: &PartyColumns<'_>,
+    sizes: &mut [u8],
+    threads: usize,
+) -> PyResult<Result<(), BatchError>> {
+    let offsets = Offsets {
+        offsets: input.offsets,
+        column: "offsets",
+    };
+    let (_, rows) = match offsets.check(0) {
+        Ok(checked) => checked,
+        Err(error) => return Ok(Err(error)),
+    };
+    if rows != input.types.len() || threads == 1 || rows < 4 * ROWS_PER_RANGE {
+        return Ok(core_party_sizes(input, sizes, 0));
+    }
+    let bounds = offsets.split((4 * ROWS_PER_RANGE).min(rows / (4 * threads)));
+    let mut ranges = Vec::with_capacity(bounds.len());
+    let mut rest = sizes;
+    for window in bounds.windows(2) {
+        let (a, b) = (window[0], window[1]);
+        let (head, tail) = std::mem::take(&mut rest).split_at_mut(b - a);
+        rest = tail;
+        let rows = input.offsets[a] as usize..input.offsets[b] as usize;
+        let range = PartyColumns {
+            offsets: &input.offsets[a..=b],
+            types: &input.types[rows],
+        };
+        ranges.push((a, range, head));
+    }
+    run_ranges(threads, ranges, |(first, range, out)| {
+        core_party_sizes(&range, out, first)
+    })
+}
