@@ -14,7 +14,7 @@ use mtgjudge_core::batch::{
     can_pay_batch, party_sizes, resolve_combats, CombatColumns, CombatResults, CombatScratch,
     PartyColumns, PaymentColumns, PAYMENT_FLAG_CONVOKE,
 };
-use mtgjudge_core::cost::{ManaCost, PaymentSolver, TotalCost};
+use mtgjudge_core::cost::{ManaCost, PaymentSolver, PreparedCost, TotalCost};
 use mtgjudge_core::Keyword;
 
 /// A small deterministic generator (xorshift64*).
@@ -184,7 +184,7 @@ fn bench_combat(criterion: &mut Criterion) {
 
 fn bench_cost(criterion: &mut Criterion) {
     let n = 100_000;
-    let costs: Vec<TotalCost> = [
+    let tables: Vec<TotalCost> = [
         "{2}{G}{W}",
         "{3}{G/W}{G/W}",
         "{1}{W}{W}",
@@ -195,6 +195,7 @@ fn bench_cost(criterion: &mut Criterion) {
     .iter()
     .map(|text| TotalCost::of(&ManaCost::parse(text).unwrap()).unwrap())
     .collect();
+    let costs: Vec<PreparedCost> = tables.iter().map(PreparedCost::new).collect();
     let mut rng = Rng(11);
     let (mut cost, mut pool, mut flags) = (Vec::new(), Vec::new(), Vec::new());
     let (mut offsets, mut colors) = (vec![0u32], Vec::new());

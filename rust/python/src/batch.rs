@@ -12,7 +12,7 @@ use mtgjudge_core::batch::{
     resolve_combats as core_resolve_combats, BatchError, CombatColumns, CombatResults,
     CombatScratch, CombatStatus, Offsets, PartyColumns, PaymentColumns,
 };
-use mtgjudge_core::cost::{PaymentSolver, TotalCost};
+use mtgjudge_core::cost::{PaymentSolver, PreparedCost, TotalCost};
 use numpy::{
     dtype, Element, PyArray1, PyArray2, PyArrayDescrMethods, PyArrayMethods, PyReadonlyArray,
     PyUntypedArray, PyUntypedArrayMethods,
@@ -371,6 +371,7 @@ pub fn can_pay_batch<'py>(
                 .map_err(|error| invalid_input(format!("costs[{index}]: {}", error.value(py))))
         })
         .collect::<PyResult<Vec<TotalCost>>>()?;
+    let table: Vec<PreparedCost> = table.iter().map(PreparedCost::new).collect();
     let cost_array = column::<u32>(cost, "cost", None)?;
     let pool_array = column::<u16>(pool, "pool", Some(6))?;
     let optional = |value: Option<&Bound<'py, PyAny>>, name, width| {

@@ -5,7 +5,7 @@
 //!
 //! | column | per | type | meaning |
 //! | --- | --- | --- | --- |
-//! | `costs` | table | [`TotalCost`] | the distinct total costs the queries name |
+//! | `costs` | table | [`PreparedCost`] | the distinct total costs the queries name |
 //! | `cost` | query | `u32` | index into `costs` |
 //! | `pool` | query × 6 | `u16` | mana in the pool: W, U, B, R, G, C |
 //! | `snow` | query × 6 | `u16` | the part of it a snow source made (optional: none) |
@@ -17,7 +17,7 @@
 //! | `convoker_colors` | convoker row | `u8` | a creature's colours, bit 0 W … bit 4 G |
 
 use crate::batch::{check_len, BatchError, Offsets, Unit};
-use crate::cost::{Colors, CostError, ManaPool, PaymentSolver, Resources, TotalCost};
+use crate::cost::{Colors, CostError, ManaPool, PaymentSolver, PreparedCost, Resources};
 
 /// The spell has convoke (702.51).
 pub const PAYMENT_FLAG_CONVOKE: u8 = 1;
@@ -30,7 +30,7 @@ pub const PAYMENT_FLAG_DELVE: u8 = 4;
 /// documentation).
 #[derive(Clone, Copy, Debug)]
 pub struct PaymentColumns<'a> {
-    pub costs: &'a [TotalCost],
+    pub costs: &'a [PreparedCost],
     pub cost: &'a [u32],
     pub pool: &'a [u16],
     pub snow: Option<&'a [u16]>,
@@ -156,7 +156,7 @@ pub fn can_pay_batch(
             }
         }
         *out = solver
-            .can_pay(total, &resources)
+            .can_pay_prepared(total, &resources)
             .map_err(|error| match error {
                 CostError::InvalidInput { .. } => at("snow", error.to_string()),
                 _ => at("cost", error.to_string()),

@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::combat::{AttackFault, BlockFault};
-use crate::cost::{ManaCost, PaymentSolver, Resources, TotalCost};
+use crate::cost::{ManaCost, PaymentSolver, PreparedCost, Resources, TotalCost};
 use crate::party::{party_size, PartyTypes};
 use crate::{Keyword, Keywords};
 
@@ -508,7 +508,7 @@ fn a_range_of_a_batch_resolves_like_the_whole() {
 
 #[test]
 fn payments_match_single_calls() {
-    let costs: Vec<TotalCost> = [
+    let tables: Vec<TotalCost> = [
         "{2}{G}{W}",
         "{3}{G/W}{G/W}",
         "{1}{B/P}",
@@ -519,6 +519,7 @@ fn payments_match_single_calls() {
     .iter()
     .map(|text| TotalCost::of(&ManaCost::parse(text).unwrap()).unwrap())
     .collect();
+    let costs: Vec<PreparedCost> = tables.iter().map(PreparedCost::new).collect();
     let mut rng = Rng(7);
     let n = 2_000;
     let (mut cost, mut pool, mut snow, mut life, mut flags) =
@@ -574,7 +575,7 @@ fn payments_match_single_calls() {
             resources.creatures[usize::from(c)] += 1;
         }
         let single = solver
-            .can_pay(&costs[cost[q] as usize], &resources)
+            .can_pay(&tables[cost[q] as usize], &resources)
             .unwrap();
         assert_eq!(payable[q], single, "query {q}");
         yes += usize::from(single);

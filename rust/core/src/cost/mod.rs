@@ -37,7 +37,7 @@ pub use error::{CostError, PaymentFault};
 pub use mana_cost::{split_mana_value, ManaCost, SplitCast};
 pub use payment::{
     find_payment, verify_payment, ManaPool, PaidAs, Payment, PaymentPart, PaymentSearch,
-    PaymentSolver, Requirement, Resources, Shortfall, Source,
+    PaymentSolver, PreparedCost, Requirement, Resources, Shortfall, Source,
 };
 pub use symbol::{Color, Colors, ManaType, Symbol};
 pub use total::{total_cost, CostModifiers, Reduction, TotalCost};

@@ -740,6 +740,77 @@ const STAGES: [std::ops::Range<usize>; 6] = [
     S_LIFE..S_CREDIT,
 ];
 
+/// The most requirement classes for which [`PaymentSolver::can_pay`]
+/// checks Hall's condition over every subset rather than running a flow.
+const HALL_MAX: usize = 6;
+
+/// The requirement classes present in a demand (at most [`HALL_MAX`], or
+/// `count` is `None`), and for each resource class the set of them it can
+/// pay, as a bit mask over `present`.
+#[derive(Clone, Copy, Debug)]
+struct Classes {
+    present: [u8; HALL_MAX],
+    count: Option<u8>,
+    masks: [u8; SUPPLIES],
+}
+
+impl Classes {
+    fn of(demand: &[u64; DEMANDS]) -> Classes {
+        let mut classes = Classes {
+            present: [0; HALL_MAX],
+            count: Some(0),
+            masks: [0; SUPPLIES],
+        };
+        let mut count = 0;
+        for (d, &amount) in demand.iter().enumerate() {
+            if amount > 0 {
+                if count == HALL_MAX {
+                    classes.count = None;
+                    return classes;
+                }
+                classes.present[count] = d as u8;
+                count += 1;
+            }
+        }
+        classes.count = Some(count as u8);
+        let table = options_table();
+        for (s, mask) in classes.masks.iter_mut().enumerate() {
+            for (bit, &d) in classes.present[..count].iter().enumerate() {
+                if !table[s][usize::from(d)].is_empty() {
+                    *mask |= 1 << bit;
+                }
+            }
+        }
+        classes
+    }
+}
+
+/// A total cost made ready for many [`PaymentSolver::can_pay_prepared`]
+/// queries: its `{2/C}` counts and its requirement classes.
+#[derive(Clone, Copy, Debug)]
+pub struct PreparedCost {
+    total: TotalCost,
+    limits: Result<[u32; 5], CostError>,
+    demand: [u64; DEMANDS],
+    classes: Classes,
+}
+
+impl PreparedCost {
+    pub fn new(total: &TotalCost) -> PreparedCost {
+        let demand = demands(total, &[0; 5]);
+        PreparedCost {
+            total: *total,
+            limits: two_hybrids(total),
+            demand,
+            classes: Classes::of(&demand),
+        }
+    }
+
+    pub fn total(&self) -> &TotalCost {
+        &self.total
+    }
+}
+
 /// Decides, finds, lists and explains payments. It keeps its memory from
 /// one query to the next: reuse one solver (per thread) for many queries
 /// and [`PaymentSolver::can_pay`] doesn't allocate.
@@ -873,28 +944,99 @@ impl PaymentSolver {
 
     /// Whether the total cost can be paid. Doesn't allocate.
     pub fn can_pay(&mut self, total: &TotalCost, resources: &Resources) -> Result<bool, CostError> {
+        self.can_pay_prepared(&PreparedCost::new(total), resources)
+    }
+
+    /// [`PaymentSolver::can_pay`] for a cost prepared once for many
+    /// queries. Doesn't allocate.
+    pub fn can_pay_prepared(
+        &mut self,
+        prepared: &PreparedCost,
+        resources: &Resources,
+    ) -> Result<bool, CostError> {
         resources.pool.validate()?;
+        let total = &prepared.total;
         if total.is_unpayable() {
             return Ok(false);
         }
-        let limits = two_hybrids(total)?;
+        let limits = prepared.limits?;
         self.supply = supplies(total, resources);
         let mut split = [0u32; 5];
         loop {
-            self.demand = demands(total, &split);
-            if self.plausible() {
-                self.build(None);
-                self.open_supplies(0..SUPPLIES);
-                self.open_demands(|_| true);
-                let needed: u64 = self.demand.iter().sum();
-                if self.net.augment(SOURCE, SINK) == needed {
-                    return Ok(true);
-                }
+            self.demand = if split == [0; 5] {
+                prepared.demand
+            } else {
+                demands(total, &split)
+            };
+            let classes = (split == [0; 5]).then_some(&prepared.classes);
+            if self.feasible(classes) {
+                return Ok(true);
             }
             if !next_split(&mut split, &limits) {
                 return Ok(false);
             }
         }
+    }
+
+    /// Whether every requirement can be met at once: by Hall's condition
+    /// when few requirement classes are present, otherwise by a maximum
+    /// flow. The two agree: with unlimited edges between resource and
+    /// requirement classes, the demand can be met exactly when every set of
+    /// requirement classes needs no more than the resource classes that can
+    /// pay any of them hold (Gale's supply-demand theorem, the
+    /// transportation form of Hall's marriage theorem). `classes` is
+    /// [`Classes::of`] the current demand, if known.
+    fn feasible(&mut self, classes: Option<&Classes>) -> bool {
+        let computed;
+        let classes = match classes {
+            Some(classes) => classes,
+            None => {
+                computed = Classes::of(&self.demand);
+                &computed
+            }
+        };
+        let Some(count) = classes.count else {
+            return self.plausible() && self.flow_feasible();
+        };
+        let count = usize::from(count);
+        let full = (1usize << count) - 1;
+        // held[m]: the resources that can pay exactly the present classes
+        // in `m`; then (zeta transform) the resources that can pay only
+        // classes within `m`.
+        let mut held = [0u64; 1 << HALL_MAX];
+        let mut total: u64 = 0;
+        for (&supply, &mask) in self.supply.iter().zip(&classes.masks) {
+            held[usize::from(mask)] += supply;
+            total += supply;
+        }
+        for bit in 0..count {
+            for m in 0..=full {
+                if m & (1 << bit) != 0 {
+                    held[m] += held[m ^ (1 << bit)];
+                }
+            }
+        }
+        // needed[m]: what the classes in `m` ask for.
+        let mut needed = [0u64; 1 << HALL_MAX];
+        for m in 1..=full {
+            let low = m.trailing_zeros() as usize;
+            needed[m] = needed[m & (m - 1)] + self.demand[usize::from(classes.present[low])];
+            // Resources that can pay some class in `m`: all but those that
+            // pay only classes outside it.
+            if needed[m] > total - held[full ^ m] {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// [`PaymentSolver::feasible`] by a maximum flow.
+    fn flow_feasible(&mut self) -> bool {
+        self.build(None);
+        self.open_supplies(0..SUPPLIES);
+        self.open_demands(|_| true);
+        let needed: u64 = self.demand.iter().sum();
+        self.net.augment(SOURCE, SINK) == needed
     }
 
     /// One payment of the total cost (see the module documentation for
