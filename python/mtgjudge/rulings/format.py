@@ -5,14 +5,18 @@ what was expected. See ``rulings/README.md`` for the prose description."""
 
 from __future__ import annotations
 
+import copy
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from mtgjudge.errors import RulingFormatError
 from mtgjudge.keywords import KEYWORDS
+from mtgjudge.rulings.formula import RESERVED, FormulaError, is_formula, substitute
 from mtgjudge.rulings.spec import (
+    OMITTED,
     AnyOf,
     Array,
     Bool,
@@ -341,7 +345,9 @@ OBJECT = Table(
         summoning_sick=Bool(),
         token=Bool(),
         attached_to=REF,
-        block_limit=Int(minimum=1),
+        block_limit=Int(
+            minimum=0, description="How many attackers it may block; 0: it can't block."
+        ),
         statics=Array(STATIC),
         permissions=Array(PERMISSION),
         cost_modifiers=Array(
@@ -536,6 +542,38 @@ SOURCE = Table(
 )
 
 
+PARAMETER_NAME = r"[a-z][a-z0-9_]*"
+PRINCIPLE = r"[a-z0-9][a-z0-9-]*"
+SCALAR = AnyOf([Int(), Bool(), Str()])
+PARAMETER_VALUE = AnyOf(
+    [Int(), Bool(), Str(), Array(SCALAR)],
+    description="An integer, a boolean, a string, or a list of them.",
+)
+
+PARAMETER = Table(
+    _fields(
+        ("example",),
+        min=Int(description="The smallest value (with `max`)."),
+        max=Int(description="The largest value (with `min`)."),
+        values=Array(PARAMETER_VALUE, min_items=1, unique=True, description="Every value."),
+        example=AnyOf(
+            [Int(), Bool(), Str(), Array(SCALAR)],
+            description="The value in the literal example, which `mtgjudge check` runs.",
+        ),
+        description=Str(description="What the parameter is (our words)."),
+    ),
+    description="A parameter's domain: `min` and `max` (integers), or `values`.",
+)
+
+PARAMETERS = Map(
+    PARAMETER,
+    key_pattern=PARAMETER_NAME,
+    key_hint='a parameter name such as "power" (lower case)',
+    description="The ruling's parameters. Values in `setup` and `probe` may be formulas "
+    'over them, such as "${20 - 2 * power}" (see rulings/README.md).',
+)
+
+
 def ruling_spec(features: tuple[str, ...]) -> Table:
     return Table(
         _fields(
@@ -546,6 +584,13 @@ def ruling_spec(features: tuple[str, ...]) -> Table:
             features=Array(Str(enum=features), min_items=1, unique=True),
             source=SOURCE,
             notes=Str(description="How the scenario tests the text (our words)."),
+            principle=Str(
+                pattern=PRINCIPLE,
+                pattern_hint='"first-strike-damage-steps"',
+                description="The general principle the ruling states. Rulings that state the "
+                "same principle from different sources must agree (`mtgjudge fuzz`).",
+            ),
+            parameters=PARAMETERS,
             setup=SETUP,
             probe=Array(PROBE, min_items=1),
         ),
@@ -553,13 +598,56 @@ def ruling_spec(features: tuple[str, ...]) -> Table:
     )
 
 
+FORMULA_REF = {"$ref": "#/$defs/formula"}
+FORMULA_SCHEMA = {
+    "type": "string",
+    "pattern": r"\$\{[^{}]*\}",
+    "description": 'A formula over the ruling\'s parameters, such as "${20 - 2 * power}"; '
+    "a string that is one formula and nothing else takes the formula's value.",
+}
+WHEN_SCHEMA = {
+    "description": "On an item of a list: the item counts only when this holds.",
+    "anyOf": [{"type": "boolean"}, FORMULA_REF],
+}
+
+
+def _templated(schema: dict[str, Any], item: bool = False) -> dict[str, Any]:
+    """The schema of a part of a ruling file that may hold formulas: each
+    value may be a formula instead, and each table in a list may have `when`."""
+    schema = dict(schema)
+    if "anyOf" in schema:
+        schema["anyOf"] = [_templated(option, item) for option in schema["anyOf"]]
+        return schema
+    kind = schema.get("type")
+    if kind == "object":
+        if "properties" in schema:
+            schema["properties"] = {k: _templated(v) for k, v in schema["properties"].items()}
+            if item:
+                schema["properties"]["when"] = WHEN_SCHEMA
+        if isinstance(schema.get("additionalProperties"), dict):
+            schema["additionalProperties"] = _templated(schema["additionalProperties"])
+        return schema
+    if kind == "array":
+        schema["items"] = _templated(schema["items"], item=True)
+    elif kind == "string" and "pattern" not in schema and "enum" not in schema:
+        return schema  # a formula is a string already
+    description = schema.pop("description", None)
+    wrapped: dict[str, Any] = {"anyOf": [schema, FORMULA_REF]}
+    return {"description": description, **wrapped} if description else wrapped
+
+
 def json_schema(features: tuple[str, ...]) -> dict[str, Any]:
     schema = ruling_spec(features).schema()
+    properties = dict(schema["properties"])
+    properties["setup"] = _templated(properties["setup"])
+    properties["probe"] = _templated(properties["probe"])
+    schema["properties"] = properties
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://mtgjudge.invalid/ruling.schema.json",
         "title": "mtgjudge ruling",
         **schema,
+        "$defs": {"formula": FORMULA_SCHEMA},
     }
 
 
@@ -587,6 +675,33 @@ class Probe:
         return f"{self.ruling_id}/{self.id}"
 
 
+@dataclass(frozen=True)
+class Parameter:
+    """A parameter's domain: ``min`` to ``max``, or ``values``."""
+
+    name: str
+    example: Any
+    minimum: int | None = None
+    maximum: int | None = None
+    values: tuple[Any, ...] | None = None
+    description: str = ""
+
+    def contains(self, value: Any) -> bool:
+        if self.values is not None:
+            return value in self.values
+        assert self.minimum is not None and self.maximum is not None
+        return (
+            isinstance(value, int)
+            and not isinstance(value, bool)
+            and self.minimum <= value <= self.maximum
+        )
+
+    def describe(self) -> str:
+        if self.values is not None:
+            return "one of " + ", ".join(repr(v) for v in self.values)
+        return f"an integer from {self.minimum} to {self.maximum}"
+
+
 @dataclass
 class Ruling:
     path: Path
@@ -598,13 +713,35 @@ class Ruling:
     setup: dict[str, Any]
     probes: list[Probe]
     notes: str = ""
+    #: The file as written (with its formulas, for a parametric ruling).
     raw: dict[str, Any] = field(default_factory=dict, repr=False)
+    #: The parameters, by name; empty for a plain ruling.
+    parameters: dict[str, Parameter] = field(default_factory=dict)
+    #: The parameter values of this instance (the example when loaded).
+    values: dict[str, Any] = field(default_factory=dict)
+    #: The ruling with this instance's values put in: no formulas, no
+    #: `parameters`, and only the list items whose `when` holds.
+    instance: dict[str, Any] = field(default_factory=dict, repr=False)
+    principle: str = ""
+    features_known: tuple[str, ...] = field(default=(), repr=False)
+
+    @property
+    def is_parametric(self) -> bool:
+        return bool(self.parameters)
 
     def attribution(self) -> str:
         cards = self.source.get("cards")
         if cards:
             return "; ".join(f"{card['name']} ({card['date']})" for card in cards)
         return f"Comprehensive Rules {self.source['rule']}"
+
+    def with_values(self, values: Mapping[str, Any]) -> Ruling:
+        """The same ruling instantiated with other parameter values (those
+        not given keep their example value). Raises RulingFormatError if the
+        instance doesn't load, naming the values."""
+        chosen = {name: p.example for name, p in self.parameters.items()}
+        chosen.update(values)
+        return build_ruling(self.path, self.raw, self.features_known, chosen)
 
 
 def read_feature_table(root: Path) -> dict[str, dict[str, Any]]:
@@ -638,33 +775,68 @@ def _read_toml(path: Path) -> dict[str, Any]:
 
 
 def load_ruling(path: Path, features: tuple[str, ...]) -> Ruling:
-    """Reads and checks one ruling file."""
-    data = _read_toml(path)
+    """Reads and checks one ruling file. A parametric ruling is instantiated
+    with its example values."""
+    return build_ruling(path, _read_toml(path), features)
+
+
+def build_ruling(
+    path: Path,
+    data: dict[str, Any],
+    features: tuple[str, ...],
+    values: Mapping[str, Any] | None = None,
+) -> Ruling:
+    """Checks ``data`` (a ruling file's content) and builds the ruling with
+    the given parameter values (default: the examples)."""
+    parameters: dict[str, Parameter] = {}
+    chosen: dict[str, Any] = dict(values or {})
     try:
+        parameters = read_parameters(data)
+        if values is None:
+            chosen = {name: p.example for name, p in parameters.items()}
+        else:
+            chosen = _checked_values(parameters, values)
+        instance = instantiate(data, chosen)
+        if values is None:
+            for i, probe in enumerate(instance.get("probe") or ()):
+                if probe is OMITTED:
+                    raise FormatProblem(
+                        join(join("probe", i), "when"),
+                        "must hold for the example values: `mtgjudge check` runs the "
+                        "example, and each probe must run there",
+                    )
         spec = ruling_spec(features)
-        checked = spec.check(data, "")
+        checked = spec.check(instance, "")
         # A second pass, now that the setup's names are known.
-        spec.check(data, "", _check_meaning(checked))
+        spec.check(instance, "", _check_meaning(checked))
     except FormatProblem as problem:
-        raise RulingFormatError(str(path), problem.key_path, problem.expected) from None
-    probes = [
-        Probe(
-            id=probe["id"],
-            ruling_id=checked["id"],
-            description=probe.get("description", ""),
-            actions=[
-                Action(
-                    kind=next(iter(action)),
-                    args=next(iter(action.values())),
-                    key_path=join(join(join("probe", i), "actions"), j),
-                )
-                for j, action in enumerate(probe.get("actions", []))
-            ],
-            expect=probe["expect"],
-            key_path=join("probe", i),
+        where = ""
+        if values is not None and chosen:
+            where = " (with " + ", ".join(f"{k} = {v!r}" for k, v in chosen.items()) + ")"
+        raise RulingFormatError(str(path), problem.key_path, problem.expected + where) from None
+    probes = []
+    kept = [(i, p) for i, p in enumerate(instance["probe"]) if p is not OMITTED]
+    for (i, raw_probe), probe in zip(kept, checked["probe"]):
+        raw_actions = [
+            (j, a) for j, a in enumerate(raw_probe.get("actions", [])) if a is not OMITTED
+        ]
+        probes.append(
+            Probe(
+                id=probe["id"],
+                ruling_id=checked["id"],
+                description=probe.get("description", ""),
+                actions=[
+                    Action(
+                        kind=next(iter(action)),
+                        args=next(iter(action.values())),
+                        key_path=join(join(join("probe", i), "actions"), j),
+                    )
+                    for (j, _), action in zip(raw_actions, probe.get("actions", []))
+                ],
+                expect=probe["expect"],
+                key_path=join("probe", i),
+            )
         )
-        for i, probe in enumerate(checked["probe"])
-    ]
     return Ruling(
         path=path,
         id=checked["id"],
@@ -676,7 +848,121 @@ def load_ruling(path: Path, features: tuple[str, ...]) -> Ruling:
         probes=probes,
         notes=checked.get("notes", ""),
         raw=data,
+        parameters=parameters,
+        values=chosen,
+        instance=_without_omitted({k: v for k, v in instance.items() if k != "parameters"}),
+        principle=checked.get("principle", ""),
+        features_known=features,
     )
+
+
+# ----- parameters and formulas -----
+
+
+def read_parameters(data: Mapping[str, Any]) -> dict[str, Parameter]:
+    """The `parameters` table of a ruling file, checked."""
+    if not isinstance(data, Mapping) or "parameters" not in data:
+        return {}
+    table = PARAMETERS.check(data["parameters"], "parameters")
+    result = {}
+    for name, entry in table.items():
+        path = join("parameters", name)
+        if name in RESERVED:
+            raise FormatProblem(path, f"{name!r} is reserved in formulas; choose another name")
+        if "values" in entry:
+            if "min" in entry or "max" in entry:
+                raise FormatProblem(path, "expected `min` and `max`, or `values`, not both")
+            parameter = Parameter(
+                name,
+                entry["example"],
+                values=tuple(entry["values"]),
+                description=entry.get("description", ""),
+            )
+        else:
+            if "min" not in entry or "max" not in entry:
+                raise FormatProblem(path, "expected `min` and `max` (integers), or `values`")
+            if entry["min"] > entry["max"]:
+                raise FormatProblem(join(path, "max"), f"expected at least min ({entry['min']})")
+            parameter = Parameter(
+                name,
+                entry["example"],
+                minimum=entry["min"],
+                maximum=entry["max"],
+                description=entry.get("description", ""),
+            )
+        if not parameter.contains(parameter.example):
+            raise FormatProblem(
+                join(path, "example"),
+                f"expected {parameter.describe()}, found {parameter.example!r}",
+            )
+        result[name] = parameter
+    return result
+
+
+def _checked_values(parameters: dict[str, Parameter], values: Mapping[str, Any]) -> dict[str, Any]:
+    chosen = {}
+    for name, value in values.items():
+        if name not in parameters:
+            raise FormatProblem("parameters", f"no parameter named {name!r}")
+        if not parameters[name].contains(value):
+            raise FormatProblem(
+                join("parameters", name), f"expected {parameters[name].describe()}, found {value!r}"
+            )
+        chosen[name] = value
+    missing = sorted(set(parameters) - set(chosen))
+    if missing:
+        raise FormatProblem("parameters", f"no value for {', '.join(missing)}")
+    return chosen
+
+
+#: The parts of a ruling file where formulas and `when` may appear.
+TEMPLATED = ("setup", "probe")
+
+
+def instantiate(data: Mapping[str, Any], values: Mapping[str, Any]) -> dict[str, Any]:
+    """The ruling with ``values`` put in: every formula in `setup` and
+    `probe` replaced by its value, and every table in a list whose `when`
+    doesn't hold replaced by OMITTED (so that key paths keep their indices)."""
+    result = dict(data)
+    for key in TEMPLATED:
+        if key in result:
+            result[key] = _instantiate(result[key], key, values)
+    return result
+
+
+def _instantiate(node: Any, path: str, values: Mapping[str, Any], item: bool = False) -> Any:
+    if isinstance(node, str):
+        if not is_formula(node):
+            return node
+        try:
+            return substitute(node, values)
+        except FormulaError as error:
+            raise FormatProblem(path, f"formula {node!r}: {error}") from None
+    if isinstance(node, list):
+        return [_instantiate(child, join(path, i), values, True) for i, child in enumerate(node)]
+    if isinstance(node, Mapping):
+        if item and "when" in node:
+            holds = _instantiate(node["when"], join(path, "when"), values)
+            if not isinstance(holds, bool):
+                raise FormatProblem(
+                    join(path, "when"), f"expected true or false, found {holds!r}", wrong_type=True
+                )
+            if not holds:
+                return OMITTED
+        return {
+            key: _instantiate(child, join(path, key), values)
+            for key, child in node.items()
+            if not (item and key == "when")
+        }
+    return copy.deepcopy(node)
+
+
+def _without_omitted(node: Any) -> Any:
+    if isinstance(node, list):
+        return [_without_omitted(child) for child in node if child is not OMITTED]
+    if isinstance(node, dict):
+        return {key: _without_omitted(child) for key, child in node.items()}
+    return node
 
 
 # ----- checks the shape alone can't make -----

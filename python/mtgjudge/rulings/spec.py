@@ -46,6 +46,18 @@ def _describe(value: Any) -> str:
     return type(value).__name__
 
 
+class _Omitted:
+    """An array item of a parametric ruling whose ``when`` doesn't hold."""
+
+    def __repr__(self) -> str:
+        return "OMITTED"
+
+
+#: Stands in for a left-out array item, so that the items after it keep
+#: their index in key paths. Arrays skip it.
+OMITTED = _Omitted()
+
+
 @dataclass(frozen=True)
 class Names:
     """The players and objects a ruling's setup defines, for checking that
@@ -196,12 +208,13 @@ class Array(Spec):
             raise FormatProblem(
                 path, f"expected {self.expected()}, found {_describe(value)}", wrong_type=True
             )
-        if len(value) < self.min_items:
+        kept = [(i, item) for i, item in enumerate(value) if item is not OMITTED]
+        if len(kept) < self.min_items:
             raise FormatProblem(path, f"expected at least {self.min_items} item(s)")
-        checked = [self.item.check(item, join(path, i), names) for i, item in enumerate(value)]
+        checked = [self.item.check(item, join(path, i), names) for i, item in kept]
         if self.unique:
             seen: list[Any] = []
-            for i, item in enumerate(checked):
+            for (i, _), item in zip(kept, checked):
                 if item in seen:
                     raise FormatProblem(join(path, i), f"duplicate item {item!r}")
                 seen.append(item)

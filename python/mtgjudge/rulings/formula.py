@@ -1,0 +1,272 @@
+"""Formulas in parametric rulings: ``"${20 - 2 * power}"``.
+
+A formula is a small expression over a ruling's parameters. It is read with
+Python's parser and then walked node by node; only this whitelist is
+evaluated, so a ruling file can never run code:
+
+- integers, strings, ``true``/``false`` (``True``/``False``), lists of values;
+- names of parameters;
+- ``+ - * // %`` on integers (``+`` also joins two strings or two lists),
+  unary ``-`` and ``+``;
+- comparisons (``== != < <= > >=``, ``in``, ``not in``), ``and``, ``or``,
+  ``not``;
+- ``A if CONDITION else B``;
+- the functions ``min``, ``max``, ``abs`` and ``len``.
+
+Integers stay within ±10^9 and lists and strings within 1000 items, so a
+formula can't exhaust memory either.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Mapping
+from typing import Any
+
+#: One formula: ``${`` then an expression without braces, then ``}``. A
+#: string that is one formula and nothing else is replaced by its value.
+PART = re.compile(r"\$\{([^{}]*)\}")
+
+LIMIT = 10**9
+MAX_ITEMS = 1000
+FUNCTIONS = {"min": min, "max": max, "abs": abs, "len": len}
+RESERVED = frozenset({*FUNCTIONS, "true", "false", "True", "False", "and", "or", "not", "if"})
+
+
+class FormulaError(ValueError):
+    """A formula that can't be read or evaluated; the message says why."""
+
+
+def is_formula(value: Any) -> bool:
+    return isinstance(value, str) and "${" in value
+
+
+def _check(value: Any) -> Any:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int):
+        if abs(value) > LIMIT:
+            raise FormulaError(f"the integer {value} is out of range (at most 10^9 either way)")
+        return value
+    if isinstance(value, (str, list)) and len(value) > MAX_ITEMS:
+        raise FormulaError(f"a value of more than {MAX_ITEMS} items")
+    return value
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "a list"
+    return type(value).__name__
+
+
+def _integer(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise FormulaError(f"{what} needs integers, not {_kind(value)}")
+    return value
+
+
+class _Evaluator:
+    def __init__(self, names: Mapping[str, Any]):
+        self.names = names
+
+    def visit(self, node: ast.AST) -> Any:
+        method = getattr(self, "visit_" + type(node).__name__, None)
+        if method is None:
+            raise FormulaError(f"{_describe_node(node)} is not allowed in a formula")
+        return _check(method(node))
+
+    def visit_Expression(self, node: ast.Expression) -> Any:
+        return self.visit(node.body)
+
+    def visit_Constant(self, node: ast.Constant) -> Any:
+        if isinstance(node.value, (bool, int, str)):
+            return node.value
+        raise FormulaError(f"the constant {node.value!r} is not allowed in a formula")
+
+    def visit_Name(self, node: ast.Name) -> Any:
+        if node.id in ("true", "false"):
+            return node.id == "true"
+        if node.id not in self.names:
+            known = ", ".join(sorted(self.names)) or "none"
+            raise FormulaError(f"unknown name {node.id!r} (parameters: {known})")
+        value = self.names[node.id]
+        return list(value) if isinstance(value, list) else value
+
+    def visit_List(self, node: ast.List) -> list[Any]:
+        return [self.visit(item) for item in node.elts]
+
+    def visit_UnaryOp(self, node: ast.UnaryOp) -> Any:
+        operand = self.visit(node.operand)
+        if isinstance(node.op, ast.Not):
+            return not operand
+        if isinstance(node.op, ast.USub):
+            return -_integer(operand, "-")
+        if isinstance(node.op, ast.UAdd):
+            return _integer(operand, "+")
+        raise FormulaError(f"{_describe_node(node.op)} is not allowed in a formula")
+
+    def visit_BinOp(self, node: ast.BinOp) -> Any:
+        left, right = self.visit(node.left), self.visit(node.right)
+        op = node.op
+        if isinstance(op, ast.Add):
+            for kind in (str, list):
+                if isinstance(left, kind) and isinstance(right, kind):
+                    return left + right
+            return _integer(left, "+") + _integer(right, "+")
+        if isinstance(op, ast.Sub):
+            return _integer(left, "-") - _integer(right, "-")
+        if isinstance(op, ast.Mult):
+            return _integer(left, "*") * _integer(right, "*")
+        if isinstance(op, (ast.FloorDiv, ast.Mod)):
+            symbol = "//" if isinstance(op, ast.FloorDiv) else "%"
+            a, b = _integer(left, symbol), _integer(right, symbol)
+            if b == 0:
+                raise FormulaError(f"{symbol} by zero")
+            return a // b if isinstance(op, ast.FloorDiv) else a % b
+        raise FormulaError(f"{_describe_node(op)} is not allowed in a formula")
+
+    def visit_BoolOp(self, node: ast.BoolOp) -> Any:
+        if isinstance(node.op, ast.And):
+            result: Any = True
+            for value in node.values:
+                result = self.visit(value)
+                if not result:
+                    return result
+            return result
+        result = False
+        for value in node.values:
+            result = self.visit(value)
+            if result:
+                return result
+        return result
+
+    def visit_Compare(self, node: ast.Compare) -> bool:
+        left = self.visit(node.left)
+        for op, comparator in zip(node.ops, node.comparators):
+            right = self.visit(comparator)
+            if isinstance(op, ast.Eq):
+                ok = left == right
+            elif isinstance(op, ast.NotEq):
+                ok = left != right
+            elif isinstance(op, (ast.In, ast.NotIn)):
+                if not isinstance(right, (list, str)):
+                    raise FormulaError(f"`in` needs a list or a string, not {_kind(right)}")
+                if isinstance(right, str) and not isinstance(left, str):
+                    raise FormulaError("`in` a string needs a string")
+                ok = (left in right) == isinstance(op, ast.In)
+            elif isinstance(op, (ast.Lt, ast.LtE, ast.Gt, ast.GtE)):
+                if type(left) is not type(right) or isinstance(left, (bool, list)):
+                    raise FormulaError(
+                        f"can't order {_kind(left)} and {_kind(right)}; compare integers or strings"
+                    )
+                ok = {
+                    ast.Lt: left < right,
+                    ast.LtE: left <= right,
+                    ast.Gt: left > right,
+                    ast.GtE: left >= right,
+                }[type(op)]
+            else:
+                raise FormulaError(f"{_describe_node(op)} is not allowed in a formula")
+            if not ok:
+                return False
+            left = right
+        return True
+
+    def visit_IfExp(self, node: ast.IfExp) -> Any:
+        return self.visit(node.body) if self.visit(node.test) else self.visit(node.orelse)
+
+    def visit_Call(self, node: ast.Call) -> Any:
+        if not isinstance(node.func, ast.Name) or node.func.id not in FUNCTIONS:
+            raise FormulaError("only min, max, abs and len can be called in a formula")
+        if node.keywords or any(isinstance(a, ast.Starred) for a in node.args):
+            raise FormulaError(f"{node.func.id}() takes plain arguments only")
+        args = [self.visit(arg) for arg in node.args]
+        name = node.func.id
+        if name == "len":
+            if len(args) != 1 or not isinstance(args[0], (list, str)):
+                raise FormulaError("len() takes one list or string")
+            return len(args[0])
+        if name == "abs":
+            if len(args) != 1:
+                raise FormulaError("abs() takes one integer")
+            return abs(_integer(args[0], "abs()"))
+        if not args:
+            raise FormulaError(f"{name}() needs at least one argument")
+        items = args[0] if len(args) == 1 and isinstance(args[0], list) else args
+        if not items:
+            raise FormulaError(f"{name}() of an empty list")
+        return FUNCTIONS[name]([_integer(item, f"{name}()") for item in items])
+
+
+def _describe_node(node: ast.AST) -> str:
+    names = {
+        "Attribute": "attribute access (a.b)",
+        "Subscript": "indexing (a[b])",
+        "Pow": "**",
+        "Div": "/ (use // for whole numbers)",
+        "Lambda": "lambda",
+        "Dict": "a table",
+        "Set": "a set",
+        "ListComp": "a comprehension",
+        "GeneratorExp": "a comprehension",
+        "NamedExpr": ":=",
+        "BitAnd": "&",
+        "BitOr": "|",
+        "BitXor": "^",
+        "LShift": "<<",
+        "RShift": ">>",
+        "Is": "is",
+        "IsNot": "is not",
+        "MatMult": "@",
+        "Invert": "~",
+    }
+    return names.get(type(node).__name__, type(node).__name__)
+
+
+def evaluate(expression: str, names: Mapping[str, Any]) -> Any:
+    """The value of one formula's expression (without ``${ }``)."""
+    try:
+        tree = ast.parse(expression.strip(), mode="eval")
+    except SyntaxError as error:
+        raise FormulaError(f"can't read the formula: {error.msg}") from None
+    try:
+        return _Evaluator(names).visit(tree)
+    except RecursionError:
+        raise FormulaError("the formula is nested too deeply") from None
+
+
+def substitute(text: str, names: Mapping[str, Any]) -> Any:
+    """A string with formulas, with their values put in. A string that is
+    one formula and nothing else becomes that formula's value (an integer,
+    a boolean, a string or a list); formulas inside a longer string are
+    written into it, and must then give integers or strings."""
+    whole = PART.fullmatch(text)
+    if whole:
+        return evaluate(whole.group(1), names)
+    pieces = []
+    position = 0
+    for match in PART.finditer(text):
+        pieces.append(_literal(text[position : match.start()]))
+        value = evaluate(match.group(1), names)
+        if isinstance(value, bool) or not isinstance(value, (int, str)):
+            raise FormulaError(
+                f"${{{match.group(1)}}} inside a longer string must give an integer or a "
+                f"string, not {_kind(value)}"
+            )
+        pieces.append(str(value))
+        position = match.end()
+    pieces.append(_literal(text[position:]))
+    return "".join(pieces)
+
+
+def _literal(piece: str) -> str:
+    if "${" in piece:
+        raise FormulaError(f"an unclosed or malformed formula: {piece[piece.index('${') :]!r}")
+    return piece
