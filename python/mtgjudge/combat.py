@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from mtgjudge import _core
+from mtgjudge import _core, engine
 from mtgjudge.errors import IllegalActionError, InvalidInputError
 from mtgjudge.keywords import mask
 
@@ -65,7 +65,7 @@ class KernelBoard:
     def __init__(self, game: Game):
         self.game = game
         self.players = list(game.players)
-        self.kernel = _core.Combat([game.players[name].life for name in self.players])
+        self.kernel = engine.current().Combat([game.players[name].life for name in self.players])
         self.creatures: list[GameObject] = []
         self.walkers: list[GameObject] = []
         for obj in game.battlefield():

@@ -8,7 +8,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from mtgjudge import _core
+from mtgjudge import _core, engine
 from mtgjudge.errors import IllegalPaymentError, InvalidInputError
 
 if TYPE_CHECKING:
@@ -43,8 +43,8 @@ def mana_value_of_faces(costs: list[str | None], *, on_stack: bool, x: int = 0) 
         # Both halves exist: a split card off the stack, or a fused split
         # spell on it (702.102b).
         cast = "fused" if on_stack else None
-        return _core.mana_value_of_split(costs[0] or "", costs[1] or "", cast=cast, x=x)
-    return _core.ManaCost(costs[0] or "").mana_value(on_stack=on_stack, x=x)
+        return engine.current().mana_value_of_split(costs[0] or "", costs[1] or "", cast=cast, x=x)
+    return engine.current().ManaCost(costs[0] or "").mana_value(on_stack=on_stack, x=x)
 
 
 def mana_value(game: Game, obj: GameObject) -> int:
@@ -125,7 +125,7 @@ def total_cost(
         )
         for quality in spell.affinity
     ]
-    total = _core.total_cost(
+    total = engine.current().total_cost(
         mana_cost,
         x=x,
         alternative=choices.alternative,
@@ -175,7 +175,7 @@ def pay(game: Game, player: str, spell: GameObject, total: Any, choices: CostCho
         for obj in game.objects
         if "delve" in keywords and obj.zone == "graveyard" and obj.owner == player and obj.exists
     ]
-    result = _core.find_payment(
+    result = engine.current().find_payment(
         total,
         pool=dict(state.mana_pool),
         life=max(state.life, 0),

@@ -5,16 +5,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from mtgjudge import _core
+from mtgjudge import engine
 
 if TYPE_CHECKING:
     from mtgjudge.game import Game
 
 
 def party_size(game: Game, player: str) -> int:
+    kernel = engine.current()
     masks = [
-        _core.party_types(sorted(game.characteristics(obj).subtypes))
+        kernel.party_types(sorted(game.characteristics(obj).subtypes))
         for obj in game.battlefield()
         if "creature" in game.characteristics(obj).types and game.controller(obj) == player
     ]
-    return _core.party_size(masks)
+    return kernel.party_size(masks)
