@@ -118,13 +118,14 @@ impl Creature {
     /// or double strike; in the second step, creatures that had neither as
     /// the first step began, and creatures that now have double strike.
     pub const fn strikes_in(&self, step: DamageStep, progress: DamageProgress) -> bool {
-        match (step, progress) {
-            (DamageStep::FirstStrike, _) => self.has_first_or_double_strike(),
-            (DamageStep::Regular, DamageProgress::FirstStrikeDealt) => {
-                !self.struck_first | self.has(Keyword::DoubleStrike)
-            }
-            (DamageStep::Regular, _) => true,
-        }
+        // Without branches: which step it is changes from combat to combat.
+        let first_step = matches!(step, DamageStep::FirstStrike);
+        let second_step = matches!(step, DamageStep::Regular)
+            & matches!(progress, DamageProgress::FirstStrikeDealt);
+        let only_step = !first_step & !second_step;
+        (first_step & self.has_first_or_double_strike())
+            | (second_step & (!self.struck_first | self.has(Keyword::DoubleStrike)))
+            | only_step
     }
 
     /// The damage that is lethal to it (702.19b, 120.4a) from a source that

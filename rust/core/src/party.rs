@@ -73,17 +73,32 @@ const fn lacking_masks() -> [u16; 4] {
     masks
 }
 
-/// For a set of reachable states, the largest party among them.
-const fn largest_party(reachable: u16) -> u8 {
-    let mut best = 0;
-    let mut state = 0u32;
+/// The states with at least `k` roles filled, for each `k`: bit `s` of
+/// `AT_LEAST[k]` is set when state `s` has `k` bits or more.
+const AT_LEAST: [u16; 5] = at_least();
+
+const fn at_least() -> [u16; 5] {
+    let mut masks = [0u16; 5];
+    let mut state = 0;
     while state < 16 {
-        if reachable & (1 << state) != 0 && state.count_ones() as u8 > best {
-            best = state.count_ones() as u8;
+        let roles = (state as u32).count_ones() as usize;
+        let mut k = 0;
+        while k <= roles {
+            masks[k] |= 1 << state;
+            k += 1;
         }
         state += 1;
     }
-    best
+    masks
+}
+
+/// For a set of reachable states, the largest party among them: how many
+/// of "some reachable state has at least k roles" hold, for k = 1 to 4.
+const fn largest_party(reachable: u16) -> u8 {
+    (reachable & AT_LEAST[1] != 0) as u8
+        + (reachable & AT_LEAST[2] != 0) as u8
+        + (reachable & AT_LEAST[3] != 0) as u8
+        + (reachable & AT_LEAST[4] != 0) as u8
 }
 
 /// The number of creatures in the party of a player who controls creatures
@@ -93,17 +108,15 @@ pub fn party_size(creatures: impl IntoIterator<Item = PartyTypes>) -> u8 {
     // distinct creatures seen so far. Initially only the empty party is.
     let mut reachable: u16 = 1;
     for creature in creatures {
-        let types = creature.bits();
-        if types == 0 {
-            continue;
-        }
+        let types = u16::from(creature.bits());
         let mut next = reachable;
         for (role, lacking) in LACKING.iter().enumerate() {
-            if types & (1 << role) != 0 {
-                // This creature fills `role` in any state that lacks it:
-                // state s becomes s | role, which is index s + (1 << role).
-                next |= (reachable & lacking) << (1u16 << role);
-            }
+            // If this creature has `role`, it fills it in any state that
+            // lacks it: state s becomes s | role, which is index
+            // s + (1 << role). (Without branches: whether a creature has a
+            // type is hard to predict.)
+            let has = 0u16.wrapping_sub((types >> role) & 1);
+            next |= ((reachable & lacking) << (1u16 << role)) & has;
         }
         reachable = next;
         if reachable & (1 << 15) != 0 {

@@ -201,6 +201,7 @@ pub struct CombatScratch {
     /// Each attacker's first blocker, and each blocker's next one blocking
     /// the same attacker, in declaration order.
     first_blocker: Vec<u16>,
+    last_blocker: Vec<u16>,
     next_blocker: Vec<u16>,
     /// How many creatures block each attacker.
     blocked_by: Vec<u16>,
@@ -232,6 +233,7 @@ impl CombatScratch {
             self.attackers.resize(count, NONE);
             self.blockers.resize(count, NONE);
             self.first_blocker.resize(count, NONE);
+            self.last_blocker.resize(count, NONE);
             self.next_blocker.resize(count, NONE);
         }
     }
@@ -441,6 +443,7 @@ fn resolve_one(
         attackers,
         blockers,
         first_blocker,
+        last_blocker,
         next_blocker,
         blocked_by,
         ..
@@ -451,6 +454,10 @@ fn resolve_one(
     let toughness = &input.toughness[rows.clone()];
     let damage = &input.damage[rows.clone()];
     let keywords = &input.keywords[rows.clone()];
+    // The creatures, and the lists of attackers and blockers, without
+    // branches, as attacks and blocks are hard to predict (both lists have
+    // room for every row).
+    let (mut attacking, mut blocking, mut out_of_range) = (0, 0, false);
     for index in 0..count {
         creatures[index] = row_creature(
             controller[index],
@@ -459,13 +466,9 @@ fn resolve_one(
             damage[index],
             keywords[index],
         );
-    }
-    // Without branches, as attacks and blocks are hard to predict; both
-    // lists have room for every row.
-    let (mut attacking, mut blocking, mut out_of_range) = (0, 0, false);
-    for (index, (&attacks, &blocked)) in attack.iter().zip(blocks).enumerate() {
+        let blocked = blocks[index];
         attackers[attacking] = index as u16;
-        attacking += usize::from(attacks != 0);
+        attacking += usize::from(attack[index] != 0);
         blockers[blocking] = index as u16;
         blocking += usize::from(blocked >= 0);
         out_of_range |= blocked >= 0 && blocked as usize >= count;
@@ -477,20 +480,34 @@ fn resolve_one(
     let attackers = &attackers[..attacking];
     let blockers = &blockers[..blocking];
     let blocked_of = |blocker: u16| blocks[usize::from(blocker)] as usize;
+    // Each attacker's blockers in declaration order, as a linked list:
+    // first_blocker[attacker], then next_blocker[blocker] ... NONE, built
+    // as the blocks are checked. (Every blocker blocks an attacker: only
+    // attackers' entries are read.)
+    let first_blocker = &mut first_blocker[..count];
+    let last_blocker = &mut last_blocker[..count];
+    let next_blocker = &mut next_blocker[..count];
+    let blocked_by = &mut blocked_by[..count];
 
     // 508.1: declare attackers, all attacking player 1, which is always a
     // legal target for player 0. On success those without vigilance tap.
+    // (Tapping as we go is harmless: an illegal combat's creatures are
+    // dropped.) 510.4: whoever has first strike or double strike when the
+    // first damage step begins, and every combatant is on the battlefield
+    // then, strikes first; no other creature does.
+    let mut first_strike = false;
     for &attacker in attackers.iter() {
-        if let Some(fault) = attack_fault(&creatures[usize::from(attacker)], 0) {
+        let a = usize::from(attacker);
+        let creature = &mut creatures[a];
+        if let Some(fault) = attack_fault(creature, 0) {
             output.unresolved(input, combat, rows, CombatStatus::IllegalAttack(fault));
             return Ok(());
         }
-    }
-    for &attacker in attackers.iter() {
-        let creature = &mut creatures[usize::from(attacker)];
-        if !creature.has(Keyword::Vigilance) {
-            creature.tapped = true;
-        }
+        creature.tapped = !creature.has(Keyword::Vigilance);
+        creature.struck_first = creature.has_first_or_double_strike();
+        first_strike |= creature.struck_first;
+        first_blocker[a] = NONE;
+        blocked_by[a] = 0;
     }
 
     // 509.1: declare blockers, in the kernel's order of checks; each blocker
@@ -514,21 +531,16 @@ fn resolve_one(
             output.unresolved(input, combat, rows, CombatStatus::IllegalBlock(fault));
             return Ok(());
         }
-    }
-    // Each attacker's blockers in declaration order, as a linked list:
-    // first_blocker[attacker], then next_blocker[blocker] ... NONE.
-    // (Every blocker blocks an attacker: only attackers' entries are read.)
-    let first_blocker = &mut first_blocker[..count];
-    let next_blocker = &mut next_blocker[..count];
-    let blocked_by = &mut blocked_by[..count];
-    for &attacker in attackers.iter() {
-        first_blocker[usize::from(attacker)] = NONE;
-        blocked_by[usize::from(attacker)] = 0;
-    }
-    for &blocker in blockers.iter().rev() {
-        let attacker = blocked_of(blocker);
-        next_blocker[usize::from(blocker)] = first_blocker[attacker];
-        first_blocker[attacker] = blocker;
+        let creature = &mut creatures[usize::from(blocker)];
+        creature.struck_first = creature.has_first_or_double_strike();
+        first_strike |= creature.struck_first;
+        if blocked_by[attacker] == 0 {
+            first_blocker[attacker] = blocker;
+        } else {
+            next_blocker[usize::from(last_blocker[attacker])] = blocker;
+        }
+        next_blocker[usize::from(blocker)] = NONE;
+        last_blocker[attacker] = blocker;
         blocked_by[attacker] += 1;
     }
     // 702.111b, over the whole declaration, attackers in order.
@@ -551,15 +563,7 @@ fn resolve_one(
             of: blocks,
         };
         // 510.4: a first-strike step if an attacking or blocking creature
-        // has first strike or double strike as it begins. Every combatant
-        // is on the battlefield then, and struck first if it has either;
-        // no other creature did.
-        let mut first_strike = false;
-        for &c in attackers.iter().chain(blockers.iter()) {
-            let creature = &mut creatures[usize::from(c)];
-            creature.struck_first = creature.has_first_or_double_strike();
-            first_strike |= creature.struck_first;
-        }
+        // has first strike or double strike as it begins.
         let mut step = if first_strike {
             DamageStep::FirstStrike
         } else {
@@ -650,6 +654,7 @@ struct Blocks<'a> {
 /// saturate, and subtracting (then adding) nonnegative amounts one by one
 /// with saturation gives the same as subtracting their sum.
 #[allow(clippy::too_many_arguments)]
+#[inline(always)]
 fn damage_step(
     creatures: &mut [Creature],
     attackers: &[u16],
