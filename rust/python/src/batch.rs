@@ -266,13 +266,12 @@ fn resolve_combat_ranges(
         offsets: input.offsets,
         column: "offsets",
     };
-    // Check the offsets first: the ranges are cut along them.
-    let (_, rows) = match offsets.check(0) {
-        Ok(checked) => checked,
+    // Check the offsets and lengths first: the ranges are cut along them.
+    let rows = match input.check_lengths(0) {
+        Ok((_, rows)) => rows,
         Err(error) => return Ok(Err(error)),
     };
-    if rows != input.controller.len() || threads == 1 {
-        // Let the core report a ragged batch; one thread needs no ranges.
+    if threads == 1 {
         return Ok(core_resolve_combats(
             input,
             output,
@@ -452,26 +451,10 @@ fn can_pay_ranges(
 ) -> PyResult<Result<(), BatchError>> {
     let queries = input.cost.len();
     let per_range = (queries / (8 * threads)).clamp(256, 4096);
-    let consistent = input.pool.len() == 6 * queries
-        && input.snow.map_or(true, |s| s.len() == 6 * queries)
-        && [
-            input.life.map(<[i32]>::len),
-            input.artifacts.map(<[u16]>::len),
-            input.graveyard.map(<[u16]>::len),
-            input.flags.map(<[u8]>::len),
-        ]
-        .iter()
-        .all(|len| len.map_or(true, |len| len == queries))
-        && input.convokers.map_or(true, |(offsets, colors)| {
-            offsets.len() == queries + 1
-                && Offsets {
-                    offsets,
-                    column: "convoker_offsets",
-                }
-                .check(0)
-                .is_ok_and(|(_, rows)| rows == colors.len())
-        });
-    if threads == 1 || !consistent || queries <= per_range {
+    if let Err(error) = input.check(0) {
+        return Ok(Err(error));
+    }
+    if threads == 1 || queries <= per_range {
         return Ok(core_can_pay_batch(
             input,
             payable,

@@ -240,10 +240,11 @@ impl CombatScratch {
 }
 
 impl CombatColumns<'_> {
-    /// Checks the columns' lengths against the offsets, and every value
-    /// that can be checked on its own; returns the first row and the number
-    /// of rows.
-    fn check(&self, first_combat: usize) -> Result<(usize, usize), BatchError> {
+    /// Checks the offsets, and the columns' lengths against them: after
+    /// this, a caller may cut the batch into ranges of combats (for
+    /// threads) without going out of bounds. Returns the first row and the
+    /// number of rows.
+    pub fn check_lengths(&self, first_combat: usize) -> Result<(usize, usize), BatchError> {
         let offsets = Offsets {
             offsets: self.offsets,
             column: "offsets",
@@ -259,6 +260,14 @@ impl CombatColumns<'_> {
         check_len("keywords", self.keywords.len(), rows, per_row)?;
         check_len("attack", self.attack.len(), rows, per_row)?;
         check_len("blocks", self.blocks.len(), rows, per_row)?;
+        Ok((first_row, rows))
+    }
+
+    /// [`CombatColumns::check_lengths`], and every value that can be
+    /// checked on its own.
+    fn check(&self, first_combat: usize) -> Result<(usize, usize), BatchError> {
+        let (first_row, rows) = self.check_lengths(first_combat)?;
+        let combats = self.offsets.len() - 1;
         self.check_values(first_row)?;
         for combat in 0..combats {
             let count = (self.offsets[combat + 1] - self.offsets[combat]) as usize;

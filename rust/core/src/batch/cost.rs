@@ -43,8 +43,10 @@ pub struct PaymentColumns<'a> {
 }
 
 impl PaymentColumns<'_> {
-    /// Checks every column's length; returns the first convoker row.
-    fn check(&self, first_query: usize) -> Result<usize, BatchError> {
+    /// Checks every column's length, and the convokers' offsets: after
+    /// this, a caller may cut the batch into ranges of queries (for
+    /// threads) without going out of bounds. Returns the first convoker row.
+    pub fn check(&self, first_query: usize) -> Result<usize, BatchError> {
         let queries = self.cost.len();
         let per_query = "one per query";
         check_len("pool", self.pool.len(), 6 * queries, "six per query")?;
