@@ -10,6 +10,9 @@ and ``IllegalActionError`` for actions the rules forbid (with ``.rule`` and
 from collections.abc import Mapping, Sequence
 from typing import Literal
 
+import numpy as np
+import numpy.typing as npt
+
 __version__: str
 
 #: Keyword names, in the order of their bits in a keyword mask.
@@ -83,7 +86,14 @@ class Combat:
     def loyalty(self, planeswalker: int) -> int: ...
     def remove_from_combat(self, index: int) -> None: ...
     def leave_battlefield(self, index: int) -> None: ...
-    def declare_attackers(self, active_player: int, attacks: list[tuple[int, Target]]) -> None: ...
+    def add_creatures(self, creatures: list[tuple[int, int, int, int, int]]) -> int:
+        """Adds creatures given as ``(controller, power, toughness, damage,
+        keywords)``, the rest as ``add_creature``'s defaults; returns the
+        index of the first."""
+    def declare_attackers(
+        self, active_player: int, attacks: list[tuple[int, Target | int]]
+    ) -> None:
+        """``[(creature, ("player", 1)), ...]``; a bare int is a player index."""
     def declare_blockers(self, blocks: list[tuple[int, int]]) -> None: ...
     def restore_attack(self, attacker: int, target: Target, blocked: bool = False) -> None: ...
     def restore_block(self, blocker: int, attacker: int) -> None: ...
@@ -94,6 +104,12 @@ class Combat:
         assignments: list[tuple[int, Target, int]] | None = None,
         state_based_actions: bool = True,
     ) -> StepEvents: ...
+    def resolve_all_damage_steps(self) -> int:
+        """Every remaining damage step with the default assignment and
+        state-based actions, without building events; returns how many."""
+    def summary(self) -> tuple[list[int], list[bool], list[int]]:
+        """``(damage, on_battlefield, life)``: each creature's marked damage
+        and whether it is on the battlefield, and each player's life."""
     def deal_damage(self, source: int, recipient: Target, amount: int) -> StepEvents: ...
     def check_state_based_actions(self) -> StepEvents: ...
 
@@ -402,3 +418,84 @@ def check_payment(
     "not_enough_life" (119.4), "wrong_amount" (601.2h), "reduction_unused"
     (601.2f), "reduction_order" (118.7c), "unknown_symbol". Each part's
     paid_as is the player's announcement (601.2b)."""
+
+# ----- batches (see the README, "Batch API") -----
+#
+# One row per creature (or per query), grouped by an offsets array: item i
+# owns rows offsets[i]..offsets[i+1]; offsets start at 0 and end at the
+# number of rows. Every column is a C-contiguous numpy array of exactly the
+# dtype shown; anything else (dtype, shape, length, a value out of range) is
+# an InvalidInputError naming the row (or item) and the column. An empty
+# batch (offsets == [0]) gives empty results. The GIL is released while the
+# batch runs; ``threads`` is how many threads (None: every core).
+
+#: ``(name, rule)`` for each combat status code; 0 is ``("resolved", None)``,
+#: then ``"attack:<fault>"`` (codes 1-7) and ``"block:<fault>"`` (8-16).
+COMBAT_STATUS: list[tuple[str, str | None]]
+
+#: What ``resolve_combats`` returns: a dict of these arrays.
+#: damage: int32 per row, damage marked after combat;
+#: died: bool per row, put into the graveyard by state-based actions;
+#: life: int32 (combats, 2), life of players 0 and 1 after combat;
+#: life_gained: int32 (combats, 2), life gained through lifelink;
+#: status: uint8 per combat, an index into COMBAT_STATUS.
+CombatResults = dict[str, npt.NDArray[np.generic]]
+
+def resolve_combats(
+    offsets: npt.NDArray[np.uint32],
+    life: npt.NDArray[np.int32],
+    controller: npt.NDArray[np.uint8],
+    power: npt.NDArray[np.int16],
+    toughness: npt.NDArray[np.int16],
+    damage: npt.NDArray[np.int16],
+    keywords: npt.NDArray[np.uint32],
+    attack: npt.NDArray[np.uint8],
+    blocks: npt.NDArray[np.int16],
+    *,
+    threads: int | None = None,
+) -> CombatResults:
+    """Resolves two-player combats: player 0 attacks player 1.
+
+    Per combat: ``offsets`` (combats + 1, uint32), ``life`` ((combats, 2)
+    int32: starting life of players 0 and 1). Per creature row:
+    ``controller`` (uint8, 0 or 1), ``power``, ``toughness`` (int16, any),
+    ``damage`` (int16, marked damage, >= 0), ``keywords`` (uint32 mask, bit k
+    = KEYWORDS[k]), ``attack`` (uint8, 1 = attacks player 1), ``blocks``
+    (int16, index within its combat of the attacker it blocks, or -1).
+
+    Each combat is declared (attackers, then blockers, in row order) and
+    resolved with the default damage assignment, as ``Combat`` would. An
+    illegal declaration leaves it unresolved: its status names the fault and
+    its results are its starting values. Returns a dict with ``damage``,
+    ``died``, ``life``, ``life_gained`` and ``status`` (see CombatResults)."""
+
+def can_pay_batch(
+    costs: list[TotalCost | CostLike],
+    cost: npt.NDArray[np.uint32],
+    pool: npt.NDArray[np.uint16],
+    *,
+    snow: npt.NDArray[np.uint16] | None = None,
+    life: npt.NDArray[np.int32] | None = None,
+    artifacts: npt.NDArray[np.uint16] | None = None,
+    graveyard: npt.NDArray[np.uint16] | None = None,
+    flags: npt.NDArray[np.uint8] | None = None,
+    convoker_offsets: npt.NDArray[np.uint32] | None = None,
+    convoker_colors: npt.NDArray[np.uint8] | None = None,
+    threads: int | None = None,
+) -> npt.NDArray[np.bool_]:
+    """``can_pay`` for many queries: query q pays ``costs[cost[q]]`` with
+    ``pool[q]`` ((queries, 6) uint16: W U B R G C), ``snow[q]`` (the part of
+    it from snow sources), ``life[q]``, ``artifacts[q]``, ``graveyard[q]``,
+    ``flags[q]`` (bit 0 convoke, 1 improvise, 2 delve) and the creatures
+    ``convoker_colors[convoker_offsets[q]:convoker_offsets[q + 1]]`` (uint8
+    colour masks, bit 0 W ... bit 4 G). Optional columns default to 0."""
+
+def party_sizes(
+    offsets: npt.NDArray[np.uint32],
+    types: npt.NDArray[np.uint8],
+    *,
+    threads: int | None = None,
+) -> npt.NDArray[np.uint8]:
+    """``party_size`` for many parties: party p is the party-type masks
+    ``types[offsets[p]:offsets[p + 1]]`` (bit 0 Cleric, 1 Rogue, 2 Warrior,
+    3 Wizard)."""

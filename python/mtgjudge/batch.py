@@ -232,3 +232,35 @@ def combat_rows(columns: Mapping[str, np.ndarray], index: int) -> Sequence[range
     """The rows of one combat of a batch."""
     offsets = columns["offsets"]
     return range(int(offsets[index]), int(offsets[index + 1]))
+
+
+def split_combats(columns: Mapping[str, np.ndarray], parts: int) -> list[dict[str, np.ndarray]]:
+    """Cuts a combat batch into at most ``parts`` batches of whole combats
+    and about the same number of rows, each with its own offsets from 0:
+    the pieces a distributed runtime (Dask, Ray) hands to its workers.
+    Views, not copies, where numpy allows."""
+    offsets = columns["offsets"]
+    combats = len(offsets) - 1
+    rows = int(offsets[-1]) if combats else 0
+    wanted = np.linspace(0, rows, max(1, parts) + 1)
+    bounds = np.unique(np.searchsorted(offsets, wanted, side="left").clip(0, combats))
+    bounds[0], bounds[-1] = 0, combats
+    bounds = np.unique(bounds)
+    pieces = []
+    for start, end in zip(bounds[:-1], bounds[1:]):
+        first, last = int(offsets[start]), int(offsets[end])
+        piece = {
+            name: columns[name][first:last]
+            for name in COMBAT_COLUMNS
+            if name not in ("offsets", "life")
+        }
+        piece["offsets"] = (offsets[start : end + 1] - offsets[start]).astype(np.uint32)
+        piece["life"] = columns["life"][start:end]
+        pieces.append(piece)
+    return pieces or [dict(columns)]
+
+
+def concat_combat_results(results: Sequence[Mapping[str, np.ndarray]]) -> dict[str, np.ndarray]:
+    """The results of the pieces of :func:`split_combats`, put back together."""
+    names = ("damage", "died", "life", "life_gained", "status")
+    return {name: np.concatenate([result[name] for result in results]) for name in names}
