@@ -477,3 +477,27 @@ def test_bad_party_batches() -> None:
         _core.party_sizes(np.array([0, 3], np.uint32), np.array([1, 2], np.uint8))
     with pytest.raises(InvalidInputError, match="column 'types' has dtype int64"):
         _core.party_sizes(np.array([0, 2], np.uint32), np.array([1, 2]))
+
+
+def test_fight_is_the_three_calls_in_one() -> None:
+    rows = [(0, 3, 3, 0, BIT["flying"]), (0, 2, 2, 0, 0), (1, 2, 2, 0, 0)]
+    one = _core.Combat([20, 20])
+    one.add_creatures(rows)
+    assert one.fight(0, [(0, 1), (1, ("player", 1))], [(2, 1)]) == 1
+    other = _core.Combat([20, 20])
+    assert other.add_creatures(rows) == 0
+    other.declare_attackers(0, [(0, ("player", 1)), (1, ("player", 1))])
+    other.declare_blockers([(2, 1)])
+    other.resolve_all_damage_steps()
+    assert one.summary() == other.summary() == ([0, 2, 2], [True, False, False], [20, 17])
+    # An illegal block fails as declare_blockers does; the attack stands.
+    illegal = _core.Combat([20, 20])
+    illegal.add_creatures(rows)
+    with pytest.raises(IllegalActionError) as raised:
+        illegal.fight(0, [(0, 1)], [(2, 0)])
+    assert (raised.value.rule, raised.value.fault) == ("702.9b", "flying")
+    assert illegal.in_combat(0) and not illegal.in_combat(2)
+    with pytest.raises(InvalidInputError):
+        illegal.add_creatures([(3, 1, 1, 0, 0)])
+    with pytest.raises(InvalidInputError):
+        illegal.add_creatures([(0, 1, 1, -1, 0)])

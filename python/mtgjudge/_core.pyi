@@ -107,6 +107,14 @@ class Combat:
     def resolve_all_damage_steps(self) -> int:
         """Every remaining damage step with the default assignment and
         state-based actions, without building events; returns how many."""
+    def fight(
+        self,
+        active_player: int,
+        attacks: list[tuple[int, Target | int]],
+        blocks: list[tuple[int, int]],
+    ) -> int:
+        """``declare_attackers``, ``declare_blockers`` and
+        ``resolve_all_damage_steps`` in one call (same results and errors)."""
     def summary(self) -> tuple[list[int], list[bool], list[int]]:
         """``(damage, on_battlefield, life)``: each creature's marked damage
         and whether it is on the battlefield, and each player's life."""

@@ -114,12 +114,10 @@ def single_combat(life: list[int], creatures: list[tuple], attacks: list, blocks
     combat = _core.Combat(life)
     combat.add_creatures(creatures)
     try:
-        combat.declare_attackers(0, attacks)
-        combat.declare_blockers(blocks)
+        combat.fight(0, attacks, blocks)
     except IllegalActionError as error:
         kind = "attack" if "Attack" in type(error).__name__ else "block"
         return _STATUS_CODE[f"{kind}:{error.fault}"]
-    combat.resolve_all_damage_steps()
     return combat.summary()
 
 

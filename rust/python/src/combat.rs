@@ -454,6 +454,22 @@ impl PyCombat {
         Ok(self.log.steps.len())
     }
 
+    /// `declare_attackers`, `declare_blockers` and
+    /// `resolve_all_damage_steps` in one call: the same results, the same
+    /// errors (an illegal declaration of blockers leaves the attackers
+    /// declared, as the separate calls do). Returns how many damage steps
+    /// there were.
+    fn fight(
+        &mut self,
+        active_player: u8,
+        attacks: Vec<(u16, TargetArg)>,
+        blocks: Vec<(u16, u16)>,
+    ) -> PyResult<usize> {
+        self.declare_attackers(active_player, attacks)?;
+        self.declare_blockers(blocks)?;
+        self.resolve_all_damage_steps()
+    }
+
     /// `(damage, on_battlefield, life)`: every creature's marked damage and
     /// whether it is on the battlefield, and every player's life total.
     fn summary(&self) -> (Vec<i32>, Vec<bool>, Vec<i32>) {
