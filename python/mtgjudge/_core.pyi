@@ -52,7 +52,11 @@ class Combat:
     attacked: bool
     #: "not_started", "first_strike_dealt" or "finished".
     progress: str
-    def __init__(self, life: list[int]) -> None: ...
+    def __init__(
+        self, life: list[int], creatures: list[tuple[int, int, int, int, int]] | None = None
+    ) -> None:
+        """Players 0, 1, ... with these life totals; ``creatures`` as for
+        ``add_creatures``."""
     def add_creature(
         self,
         controller: int,

@@ -111,8 +111,7 @@ def single_combat(life: list[int], creatures: list[tuple], attacks: list, blocks
     """One combat through the object API (``_core.Combat``): ``(damage,
     on_battlefield, life)`` of :meth:`_core.Combat.summary`, or the status
     code of an illegal declaration."""
-    combat = _core.Combat(life)
-    combat.add_creatures(creatures)
+    combat = _core.Combat(life, creatures)
     try:
         combat.fight(0, attacks, blocks)
     except IllegalActionError as error:

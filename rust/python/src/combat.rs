@@ -14,6 +14,8 @@ use crate::errors::{combat_error, guard, invalid_input};
 type Target = (String, u16);
 /// A damage event: `(source, (kind, index), amount, step)`.
 type DamageTuple = (u16, (&'static str, u16), i32, Option<&'static str>);
+/// A creature for `add_creatures`: `(controller, power, toughness, damage, keywords)`.
+type CreatureRow = (u8, i32, i32, i32, u32);
 /// A life gain: `(player, amount, source, step)`.
 type GainTuple = (u8, i32, u16, Option<&'static str>);
 /// A death: `(creature, rule)`.
@@ -112,12 +114,14 @@ impl PyCombat {
 #[pymethods]
 impl PyCombat {
     /// A combat among players with the given life totals (player 0, 1, ...).
+    /// `creatures`, if given, are added as by `add_creatures`.
     #[new]
-    fn new(life: Vec<i32>) -> PyResult<Self> {
+    #[pyo3(signature = (life, creatures=None))]
+    fn new(life: Vec<i32>, creatures: Option<Vec<CreatureRow>>) -> PyResult<Self> {
         if life.is_empty() || life.len() > usize::from(u8::MAX) {
             return Err(invalid_input("a combat needs between 1 and 255 players"));
         }
-        Ok(PyCombat {
+        let mut combat = PyCombat {
             board: Board {
                 players: life.into_iter().map(Player::with_life).collect(),
                 creatures: Vec::new(),
@@ -125,7 +129,11 @@ impl PyCombat {
             },
             combat: Combat::new(),
             log: DamageLog::default(),
-        })
+        };
+        if let Some(creatures) = creatures {
+            combat.add_creatures(creatures)?;
+        }
+        Ok(combat)
     }
 
     /// Adds a creature and returns its index.
@@ -170,7 +178,7 @@ impl PyCombat {
     /// Adds creatures given as `(controller, power, toughness, damage,
     /// keywords)` tuples, with the defaults of `add_creature` for the rest,
     /// and returns the index of the first.
-    fn add_creatures(&mut self, creatures: Vec<(u8, i32, i32, i32, u32)>) -> PyResult<u16> {
+    fn add_creatures(&mut self, creatures: Vec<CreatureRow>) -> PyResult<u16> {
         let first = u16::try_from(self.board.creatures.len())
             .map_err(|_| invalid_input("too many creatures in one combat"))?;
         if self.board.creatures.len() + creatures.len() > usize::from(u16::MAX) {
