@@ -501,3 +501,27 @@ def test_fight_is_the_three_calls_in_one() -> None:
         illegal.add_creatures([(3, 1, 1, 0, 0)])
     with pytest.raises(InvalidInputError):
         illegal.add_creatures([(0, 1, 1, -1, 0)])
+
+
+def test_results_can_go_into_arrays_reused_from_batch_to_batch() -> None:
+    columns = batch.sample_combats(5_000, seed=12)
+    expected = batch.resolve_combats(columns)
+    out = {name: np.full_like(array, 7) for name, array in expected.items()}
+    for threads in (1, 2):
+        results = _core.resolve_combats(
+            **{name: columns[name] for name in batch.COMBAT_COLUMNS}, threads=threads, out=out
+        )
+        for name, array in expected.items():
+            assert results[name] is out[name]
+            np.testing.assert_array_equal(out[name], array)
+    arguments = {name: columns[name] for name in batch.COMBAT_COLUMNS}
+    with pytest.raises(
+        InvalidInputError, match=r"out\['life'\] must be a C-contiguous array of int32"
+    ):
+        _core.resolve_combats(**arguments, out={**out, "life": out["life"].astype(np.int64)})
+    with pytest.raises(InvalidInputError, match="out has no 'status' array"):
+        _core.resolve_combats(**arguments, out={k: v for k, v in out.items() if k != "status"})
+    read_only = out["damage"].copy()
+    read_only.flags.writeable = False
+    with pytest.raises(InvalidInputError, match="output 'damage'"):
+        _core.resolve_combats(**arguments, out={**out, "damage": read_only})

@@ -465,6 +465,7 @@ def resolve_combats(
     blocks: npt.NDArray[np.int16],
     *,
     threads: int | None = None,
+    out: CombatResults | None = None,
 ) -> CombatResults:
     """Resolves two-player combats: player 0 attacks player 1.
 
@@ -479,7 +480,9 @@ def resolve_combats(
     resolved with the default damage assignment, as ``Combat`` would. An
     illegal declaration leaves it unresolved: its status names the fault and
     its results are its starting values. Returns a dict with ``damage``,
-    ``died``, ``life``, ``life_gained`` and ``status`` (see CombatResults)."""
+    ``died``, ``life``, ``life_gained`` and ``status`` (see CombatResults):
+    new arrays, or those of ``out`` (arrays of those dtypes and shapes,
+    reused from batch to batch) written in place."""
 
 def can_pay_batch(
     costs: list[TotalCost | CostLike],

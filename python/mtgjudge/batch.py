@@ -50,13 +50,15 @@ def status_name(code: int) -> str:
 
 
 def resolve_combats(
-    columns: Mapping[str, np.ndarray], *, threads: int | None = None
+    columns: Mapping[str, np.ndarray],
+    *,
+    threads: int | None = None,
+    out: dict[str, np.ndarray] | None = None,
 ) -> dict[str, np.ndarray]:
     """``_core.resolve_combats`` over a mapping with the keys of
     :data:`COMBAT_COLUMNS` (other keys are ignored)."""
-    return _core.resolve_combats(
-        **{name: columns[name] for name in COMBAT_COLUMNS}, threads=threads
-    )
+    arguments = {name: columns[name] for name in COMBAT_COLUMNS}
+    return _core.resolve_combats(**arguments, threads=threads, out=out)
 
 
 def combat_columns(combats: Iterable[Mapping[str, Any]]) -> dict[str, np.ndarray]:

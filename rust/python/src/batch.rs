@@ -14,8 +14,8 @@ use mtgjudge_core::batch::{
 };
 use mtgjudge_core::cost::{PaymentSolver, PreparedCost, TotalCost};
 use numpy::{
-    dtype, Element, PyArray1, PyArray2, PyArrayDescrMethods, PyArrayMethods, PyReadonlyArray,
-    PyUntypedArray, PyUntypedArrayMethods,
+    dtype, Element, PyArray1, PyArrayDescrMethods, PyArrayMethods, PyReadonlyArray, PyUntypedArray,
+    PyUntypedArrayMethods,
 };
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
@@ -170,7 +170,7 @@ fn check_first_offset(offsets: &[u32], name: &'static str) -> PyResult<()> {
 
 /// Resolves a batch of two-player combats (see the README, "Batch API").
 #[pyfunction]
-#[pyo3(signature = (offsets, life, controller, power, toughness, damage, keywords, attack, blocks, *, threads=None))]
+#[pyo3(signature = (offsets, life, controller, power, toughness, damage, keywords, attack, blocks, *, threads=None, out=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn resolve_combats<'py>(
     py: Python<'py>,
@@ -184,6 +184,7 @@ pub fn resolve_combats<'py>(
     attack: &Bound<'py, PyAny>,
     blocks: &Bound<'py, PyAny>,
     threads: Option<i64>,
+    out: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let threads = thread_count(threads)?;
     let offsets_array = column::<u32>(offsets, "offsets", None)?;
@@ -209,33 +210,23 @@ pub fn resolve_combats<'py>(
     check_first_offset(input.offsets, "offsets")?;
     let combats = input.offsets.len() - 1;
     let rows = input.controller.len();
-    let damage_out = PyArray1::<i32>::zeros(py, rows, false);
-    let died_out = PyArray1::<bool>::zeros(py, rows, false);
-    let life_out = PyArray2::<i32>::zeros(py, [combats, 2], false);
-    let gained_out = PyArray2::<i32>::zeros(py, [combats, 2], false);
-    let status_out = PyArray1::<u8>::zeros(py, combats, false);
+    let damage_out = output_array::<i32>(py, out, "damage", &[rows])?;
+    let died_out = output_array::<bool>(py, out, "died", &[rows])?;
+    let life_out = output_array::<i32>(py, out, "life", &[combats, 2])?;
+    let gained_out = output_array::<i32>(py, out, "life_gained", &[combats, 2])?;
+    let status_out = output_array::<u8>(py, out, "status", &[combats])?;
     {
-        let mut damage_rw = damage_out.readwrite();
-        let mut died_rw = died_out.readwrite();
-        let mut life_rw = life_out.readwrite();
-        let mut gained_rw = gained_out.readwrite();
-        let mut status_rw = status_out.readwrite();
+        let mut damage_rw = writable(&damage_out, "damage")?;
+        let mut died_rw = writable(&died_out, "died")?;
+        let mut life_rw = writable(&life_out, "life")?;
+        let mut gained_rw = writable(&gained_out, "life_gained")?;
+        let mut status_rw = writable(&status_out, "status")?;
         let mut output = CombatResults {
-            damage: damage_rw
-                .as_slice_mut()
-                .map_err(|e| invalid_input(e.to_string()))?,
-            died: died_rw
-                .as_slice_mut()
-                .map_err(|e| invalid_input(e.to_string()))?,
-            life: life_rw
-                .as_slice_mut()
-                .map_err(|e| invalid_input(e.to_string()))?,
-            life_gained: gained_rw
-                .as_slice_mut()
-                .map_err(|e| invalid_input(e.to_string()))?,
-            status: status_rw
-                .as_slice_mut()
-                .map_err(|e| invalid_input(e.to_string()))?,
+            damage: slice_mut(&mut damage_rw, "damage")?,
+            died: slice_mut(&mut died_rw, "died")?,
+            life: slice_mut(&mut life_rw, "life")?,
+            life_gained: slice_mut(&mut gained_rw, "life_gained")?,
+            status: slice_mut(&mut status_rw, "status")?,
         };
         let result = py.detach(|| guard(|| resolve_combat_ranges(&input, &mut output, threads)))?;
         result.map_err(batch_error)?;
@@ -247,6 +238,56 @@ pub fn resolve_combats<'py>(
     results.set_item("life_gained", gained_out)?;
     results.set_item("status", status_out)?;
     Ok(results)
+}
+
+/// An output array: `out[name]` if `out` is given (a C-contiguous,
+/// writeable array of exactly this dtype and shape, reused rather than
+/// allocated), otherwise a new one.
+fn output_array<'py, T: Element>(
+    py: Python<'py>,
+    out: Option<&Bound<'py, PyDict>>,
+    name: &str,
+    shape: &[usize],
+) -> PyResult<Bound<'py, numpy::PyArrayDyn<T>>> {
+    let Some(out) = out else {
+        return Ok(numpy::PyArrayDyn::<T>::zeros(py, shape, false));
+    };
+    let value = out
+        .get_item(name)?
+        .ok_or_else(|| invalid_input(format!("out has no '{name}' array")))?;
+    let expected = dtype::<T>(py);
+    let array = value
+        .cast::<PyUntypedArray>()
+        .map_err(|_| invalid_input(format!("out['{name}'] must be a numpy array of {expected}")))?;
+    if !array.dtype().is_equiv_to(&expected) || array.shape() != shape || !array.is_c_contiguous() {
+        return Err(invalid_input(format!(
+            "out['{name}'] must be a C-contiguous array of {expected} with shape {shape:?}; it has dtype {} and shape {:?}",
+            array.dtype(),
+            array.shape()
+        )));
+    }
+    Ok(array
+        .cast::<numpy::PyArrayDyn<T>>()
+        .map_err(|_| invalid_input(format!("out['{name}']: dtype")))?
+        .clone())
+}
+
+fn writable<'py, T: Element>(
+    array: &Bound<'py, numpy::PyArrayDyn<T>>,
+    name: &str,
+) -> PyResult<numpy::PyReadwriteArrayDyn<'py, T>> {
+    array
+        .try_readwrite()
+        .map_err(|error| invalid_input(format!("output '{name}': {error}")))
+}
+
+fn slice_mut<'a, T: Element>(
+    array: &'a mut numpy::PyReadwriteArrayDyn<'_, T>,
+    name: &str,
+) -> PyResult<&'a mut [T]> {
+    array
+        .as_slice_mut()
+        .map_err(|error| invalid_input(format!("output '{name}': {error}")))
 }
 
 /// One range of a combat batch: its first combat, its columns and its
@@ -271,14 +312,8 @@ fn resolve_combat_ranges(
         Ok((_, rows)) => rows,
         Err(error) => return Ok(Err(error)),
     };
-    if threads == 1 {
-        return Ok(core_resolve_combats(
-            input,
-            output,
-            0,
-            &mut CombatScratch::new(),
-        ));
-    }
+    // Ranges even for one thread: each is checked and then resolved while
+    // its columns are still in cache.
     let bounds = offsets.split(ROWS_PER_RANGE.min(rows / (4 * threads)).max(1024));
     let mut ranges = Vec::with_capacity(bounds.len());
     let (mut damage, mut died) = (&mut *output.damage, &mut *output.died);
@@ -320,6 +355,17 @@ fn resolve_combat_ranges(
             },
         };
         ranges.push(range);
+    }
+    if threads == 1 {
+        let mut scratch = CombatScratch::new();
+        for mut range in ranges {
+            let result =
+                core_resolve_combats(&range.input, &mut range.output, range.first, &mut scratch);
+            if result.is_err() {
+                return Ok(result);
+            }
+        }
+        return Ok(Ok(()));
     }
     run_ranges(threads, ranges, |mut range| {
         core_resolve_combats(
