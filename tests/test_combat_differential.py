@@ -15,7 +15,8 @@ neither may have changed anything.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from hypothesis import event, given, note
 from hypothesis import strategies as st

@@ -12,6 +12,7 @@ the row and the column. ``sample_*`` make random inputs of the shapes
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from itertools import pairwise
 from typing import Any
 
 import numpy as np
@@ -249,7 +250,7 @@ def split_combats(columns: Mapping[str, np.ndarray], parts: int) -> list[dict[st
     bounds[0], bounds[-1] = 0, combats
     bounds = np.unique(bounds)
     pieces = []
-    for start, end in zip(bounds[:-1], bounds[1:]):
+    for start, end in pairwise(bounds):
         first, last = int(offsets[start]), int(offsets[end])
         piece = {
             name: columns[name][first:last]

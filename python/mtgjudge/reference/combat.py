@@ -28,7 +28,6 @@ comparison should accept any of them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional
 
 from mtgjudge.errors import (
     IllegalActionError,
@@ -179,7 +178,7 @@ _CLASSES: dict[str, type[MtgJudgeError]] = {
 }
 
 #: A fault: (exception class name, rule or None, fault name or None, message).
-Fault = tuple[str, Optional[str], Optional[str], str]
+Fault = tuple[str, str | None, str | None, str]
 
 
 def _attack_fault(rule: str, fault: str, message: str) -> Fault:
