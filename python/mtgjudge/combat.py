@@ -25,38 +25,52 @@ KernelTarget = tuple[str, int]
 class CombatRecord:
     """The attacks and blocks of the current combat phase, by object serial."""
 
-    #: attacker serial -> ("player", name) or ("planeswalker", serial) or ("nothing", "")
+    #: attacker serial -> ("player", name), ("planeswalker", serial), or
+    #: ("removed_planeswalker", defending player's name) once the planeswalker
+    #: it attacked has left combat (506.4c, 508.5)
     attacks: dict[int, tuple[str, object]] = field(default_factory=dict)
     blocked: set[int] = field(default_factory=set)
     #: (blocker serial, attacker serial), in declaration order
     blocks: list[tuple[int, int]] = field(default_factory=list)
+    #: Blockers whose attackers have all left combat: still blocking (509.1g).
+    blocking_nothing: set[int] = field(default_factory=set)
     attackers_declared: bool = False
     blockers_declared: bool = False
     #: Some creature attacked this combat (508.8).
     any_attacked: bool = False
     progress: str = "not_started"
 
-    def forget_missing(self, on_battlefield: set[int]) -> None:
-        """A permanent that leaves the battlefield leaves combat (506.4); an
-        attacker it blocked stays blocked (509.1h)."""
-        self.attacks = {a: t for a, t in self.attacks.items() if a in on_battlefield}
-        self.blocks = [
-            (b, a) for b, a in self.blocks if b in on_battlefield and a in on_battlefield
-        ]
+    def forget_missing(self, on_battlefield: set[int], walker_controllers: dict[int, str]) -> None:
+        """A permanent that leaves the battlefield leaves combat (506.4). An
+        attacker it blocked stays blocked (509.1h); a blocker whose attackers
+        all left stays blocking (509.1g); creatures attacking a planeswalker
+        that left keep attacking, with nothing to deal damage to unless they
+        trample over planeswalkers (506.4c, 702.19e)."""
+        for serial in {a for a in self.attacks} | {b for b, _ in self.blocks}:
+            if serial not in on_battlefield:
+                self.remove_from_combat(serial)
+        self.blocking_nothing &= on_battlefield
         for attacker, (kind, target) in list(self.attacks.items()):
             if kind == "planeswalker" and target not in on_battlefield:
-                # 506.4c: it keeps attacking, but attacks nothing.
-                self.attacks[attacker] = ("nothing", "")
+                self.attacks[attacker] = (
+                    "removed_planeswalker",
+                    walker_controllers.get(target, ""),
+                )
 
     def remove_from_combat(self, serial: int) -> None:
+        """506.4: it stops being an attacking, blocking, blocked or unblocked creature."""
         self.attacks.pop(serial, None)
+        for blocker, attacker in self.blocks:
+            if attacker == serial and all(a == serial for b, a in self.blocks if b == blocker):
+                self.blocking_nothing.add(blocker)
         self.blocks = [(b, a) for b, a in self.blocks if serial not in (b, a)]
+        self.blocking_nothing.discard(serial)
 
     def is_attacking(self, serial: int) -> bool:
         return serial in self.attacks
 
     def is_blocking(self, serial: int) -> bool:
-        return any(b == serial for b, _ in self.blocks)
+        return serial in self.blocking_nothing or any(b == serial for b, _ in self.blocks)
 
 
 class KernelBoard:
@@ -106,6 +120,9 @@ class KernelBoard:
                     self.kernel.restore_block(
                         self._creature_index[blocker], self._creature_index[attacker]
                     )
+            for blocker in record.blocking_nothing:
+                if blocker in self._creature_index:
+                    self.kernel.restore_blocking_nothing(self._creature_index[blocker])
             self.kernel.attacked = record.any_attacked
             self.kernel.progress = record.progress
 
@@ -129,6 +146,13 @@ class KernelBoard:
             return ("player", self.player_index(str(value)))
         if kind == "planeswalker" and value in self._walker_index:
             return ("planeswalker", self._walker_index[value])  # type: ignore[index]
+        if kind == "removed_planeswalker" and value in self.game.players:
+            # The kernel finds the defending player through the planeswalker
+            # that left (508.5); it stands in off the battlefield.
+            index = self.kernel.add_planeswalker(
+                self.player_index(str(value)), 0, on_battlefield=False
+            )
+            return ("removed_planeswalker", index)
         return ("nothing", 0)
 
     def target(self, name: str) -> KernelTarget:

@@ -222,6 +222,7 @@ class Game:
         status, attachments or effects carry over. A token that leaves the
         battlefield ceases to exist once there (111.7, 111.8, 704.5d)."""
         previous_zone = obj.zone
+        departed = {obj.serial: self.controller(obj)} if previous_zone == "battlefield" else {}
         if previous_zone == "battlefield" and zone == "graveyard":
             # 700.4: "dies" means put into a graveyard from the battlefield.
             self.history.deaths.append((obj.ref, rule))
@@ -240,15 +241,17 @@ class Game:
         obj.targets = ()
         obj.timestamp = self.next_timestamp()
         if previous_zone == "battlefield":
-            self._leave_battlefield_cleanup()
+            self._leave_battlefield_cleanup(departed)
         if obj.token and previous_zone == "battlefield" and zone != "battlefield":
             obj.exists = False
             self.note("111.8", f"the token {obj.name} left the battlefield and ceases to exist")
         return obj
 
-    def _leave_battlefield_cleanup(self) -> None:
+    def _leave_battlefield_cleanup(self, departed: dict[int, str]) -> None:
         """Auras attached to nothing go to the graveyard (704.5m); Equipment
-        attached to nothing stays, unattached (704.5n)."""
+        attached to nothing stays, unattached (704.5n); what left the
+        battlefield leaves combat (506.4). ``departed`` maps the serials that
+        left to their controllers."""
         on_battlefield = {obj.serial for obj in self.battlefield()}
         for other in self.battlefield():
             if other.attached_to is not None and other.attached_to not in on_battlefield:
@@ -261,7 +264,7 @@ class Game:
                     self.note("704.5n", f"{other.name} becomes unattached")
                     other.attached_to = None
         if self.combat is not None:
-            self.combat.forget_missing(on_battlefield)
+            self.combat.forget_missing(on_battlefield, departed)
 
     def put_into_graveyard(self, obj: GameObject, rule: str) -> None:
         self.move(obj, "graveyard", rule=rule)

@@ -74,8 +74,8 @@ def _in_combat(game: Game, blocking: bool) -> list[str]:
     record = game.combat
     if record is None:
         return []
-    serials = {b for b, _ in record.blocks} if blocking else set(record.attacks)
-    return sorted(obj.ref for obj in game.battlefield() if obj.serial in serials)
+    in_role = record.is_blocking if blocking else record.is_attacking
+    return sorted(obj.ref for obj in game.battlefield() if in_role(obj.serial))
 
 
 def _paid(payment: Any, wanted: dict[str, Any]) -> dict[str, Any] | None:

@@ -66,9 +66,10 @@ fn parse_target((kind, index): Target) -> PyResult<AttackTarget> {
     match kind.as_str() {
         "player" => Ok(AttackTarget::Player(player_index(index)?)),
         "planeswalker" => Ok(AttackTarget::Planeswalker(index)),
+        "removed_planeswalker" => Ok(AttackTarget::RemovedPlaneswalker(index)),
         "nothing" => Ok(AttackTarget::Nothing),
         other => Err(invalid_input(format!(
-            "attack target kind must be 'player', 'planeswalker' or 'nothing', not {other:?}"
+            "attack target kind must be 'player', 'planeswalker', 'removed_planeswalker' or 'nothing', not {other:?}"
         ))),
     }
 }
@@ -204,15 +205,24 @@ impl PyCombat {
     }
 
     /// Adds a planeswalker and returns its index.
-    fn add_planeswalker(&mut self, controller: u8, loyalty: i32) -> PyResult<u16> {
+    /// `on_battlefield=False` stands for a planeswalker that has left the
+    /// battlefield but that creatures attacked this combat (506.4c, 508.5).
+    #[pyo3(signature = (controller, loyalty, *, on_battlefield=true))]
+    fn add_planeswalker(
+        &mut self,
+        controller: u8,
+        loyalty: i32,
+        on_battlefield: bool,
+    ) -> PyResult<u16> {
         if self.board.player(controller).is_none() {
             return Err(invalid_input(format!("no player with index {controller}")));
         }
         let index = u16::try_from(self.board.planeswalkers.len())
             .map_err(|_| invalid_input("too many planeswalkers in one combat"))?;
-        self.board
-            .planeswalkers
-            .push(Planeswalker::new(controller, loyalty));
+        self.board.planeswalkers.push(Planeswalker {
+            on_battlefield,
+            ..Planeswalker::new(controller, loyalty)
+        });
         Ok(index)
     }
 
@@ -363,6 +373,16 @@ impl PyCombat {
         self.creature_ref(blocker)?;
         self.creature_ref(attacker)?;
         self.combat.blocks.push(Block { blocker, attacker });
+        Ok(())
+    }
+
+    /// Restores a blocking creature whose attackers have all left combat: it
+    /// is still blocking (509.1g).
+    fn restore_blocking_nothing(&mut self, blocker: u16) -> PyResult<()> {
+        self.creature_ref(blocker)?;
+        if !self.combat.blocking_nothing.contains(&blocker) {
+            self.combat.blocking_nothing.push(blocker);
+        }
         Ok(())
     }
 
