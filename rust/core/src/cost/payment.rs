@@ -1099,7 +1099,7 @@ impl PaymentSolver {
                 unpayable: false,
                 missing,
             };
-            if best.map_or(true, |best| candidate.total() < best.total()) {
+            if best.is_none_or(|best| candidate.total() < best.total()) {
                 best = Some(candidate);
             }
             if !next_split(&mut split, limits) {
