@@ -195,25 +195,70 @@ class KernelBoard:
             return
         self._record(events)
 
+    def _explain_damage(
+        self, source: GameObject, dealt: list[tuple[str, str, int, str | None]]
+    ) -> None:
+        """The trace of one source's damage, with the rule that sent it where
+        it went (510.1b–d, 702.19b, 702.19d, 120.3)."""
+        game = self.game
+        record = game.combat
+        names = {recipient: _display(game, kind, recipient) for kind, recipient, _, _ in dealt}
+        to_creatures = [(names[r], amount) for kind, r, amount, _ in dealt if kind == "creature"]
+        beyond = [(names[r], amount) for kind, r, amount, _ in dealt if kind != "creature"]
+        combat_damage = dealt[0][3] is not None
+        blocked = record is not None and source.serial in record.blocked
+        if combat_damage and blocked and beyond:
+            split = ", ".join(f"{amount} to {name}" for name, amount in to_creatures)
+            over = " and ".join(f"{amount} to {name}" for name, amount in beyond)
+            if to_creatures:
+                lethal = (
+                    " (any damage is lethal from a source with deathtouch, 702.2c)"
+                    if "deathtouch" in game.characteristics(source).all_keywords
+                    else ""
+                )
+                game.note(
+                    "702.19b",
+                    f"{source.name} assigns lethal damage to its blockers ({split}){lethal}; the rest tramples over: {over}",
+                )
+            else:
+                game.note(
+                    "702.19d",
+                    f"no creature blocks {source.name} any more, so its damage goes on: {over}",
+                )
+        else:
+            rule = (
+                "120.3"
+                if not combat_damage
+                else "510.1d"
+                if record is None or source.serial not in record.attacks
+                else "510.1c"
+                if blocked
+                else "510.1b"
+            )
+            for name, amount in to_creatures + beyond:
+                game.note(rule, f"{source.name} deals {amount} damage to {name}")
+        for kind, recipient, amount, _ in dealt:
+            if kind == "player":
+                game.note("120.3a", f"{recipient} loses {amount} life")
+            elif kind == "planeswalker":
+                game.note(
+                    "120.3c", f"{amount} loyalty counters are removed from {names[recipient]}"
+                )
+
     def _record(self, events: _core.StepEvents) -> None:
         from mtgjudge.game import DamageRecord, LifeGainRecord
 
         game = self.game
         combat_number = game.turn.combat_phase_number() if game.turn.in_combat() else 0
+        by_source: dict[int, list[tuple[str, str, int, str | None]]] = {}
         for source, (kind, index), amount, step in events.damage:
-            attacker = self.creatures[source]
             recipient = self.name_of(kind, index)
             game.history.damage.append(
-                DamageRecord(attacker.ref, recipient, amount, step, combat_number)
+                DamageRecord(self.creatures[source].ref, recipient, amount, step, combat_number)
             )
-            game.note(
-                _damage_rule(game, attacker, kind, step),
-                _damage_text(game, attacker, kind, recipient, amount),
-            )
-            if kind == "player":
-                game.note("120.3a", f"{recipient} loses {amount} life")
-            elif kind == "planeswalker":
-                game.note("120.3c", f"{amount} loyalty counters are removed from {recipient}")
+            by_source.setdefault(source, []).append((kind, recipient, amount, step))
+        for source, dealt in by_source.items():
+            self._explain_damage(self.creatures[source], dealt)
         for player, amount, source, step in events.life_gains:
             name = self.players[player]
             game.history.life_gains.append(
@@ -235,31 +280,16 @@ class KernelBoard:
             game.put_into_graveyard(obj, rule)
 
 
+def _display(game: Game, kind: str, recipient: str) -> str:
+    return recipient if kind == "player" else game.obj(recipient).name
+
+
 _DEATH_TEXT = {
     "704.5f": "toughness 0 or less",
     "704.5g": "lethal damage",
     "704.5h": "damage from a source with deathtouch",
     "704.5i": "0 loyalty",
 }
-
-
-def _damage_rule(game: Game, source: GameObject, kind: str, step: str | None) -> str:
-    if step is None:
-        return "120.3"
-    record = game.combat
-    if record is None or source.serial not in record.attacks:
-        return "510.1d"
-    if source.serial not in record.blocked:
-        return "510.1b"
-    return "510.1c" if kind == "creature" else "702.19b"
-
-
-def _damage_text(game: Game, source: GameObject, kind: str, recipient: str, amount: int) -> str:
-    name = recipient if kind == "player" else game.obj(recipient).name
-    record = game.combat
-    if kind != "creature" and record is not None and source.serial in record.blocked:
-        return f"{amount} of {source.name}'s damage tramples over to {name}"
-    return f"{source.name} deals {amount} damage to {name}"
 
 
 # ----- the turn-based actions of combat -----
