@@ -1,10 +1,25 @@
-"""Hypothesis strategies for random combats, as plain data.
+"""Hypothesis strategies for random combats, costs and parties, as plain data.
 
 Nothing here knows about mtgjudge's kernel: every strategy produces dicts,
-lists and tuples that any engine can read. Objects are numbered from 0 in
-the order they appear; a recipient or attack target is a tuple such as
-``("player", 1)``, ``("creature", 3)`` or ``("planeswalker", 0)``; keywords
-are their printed names in lower case (``"first strike"``).
+lists, tuples and strings that any engine can read, so that other engines
+can fuzz themselves with them. Objects are numbered from 0 in the order they
+appear; a recipient or attack target is a tuple such as ``("player", 1)``,
+``("creature", 3)`` or ``("planeswalker", 0)``; keywords are their printed
+names in lower case (``"first strike"``).
+
+Whole examples, for fuzzing an engine:
+
+- :func:`boards`: the players, creatures and planeswalkers of one combat;
+- :func:`combats`: a whole combat (a board, attacks, blocks, changes between
+  the steps and damage assignments), played as
+  :mod:`mtgjudge.testing.scenarios` describes;
+- :func:`bystanders`: a creature that takes no part in a combat;
+- :func:`costs`: mana costs as text; :func:`cost_modifiers`: what changes a
+  total cost; :func:`pools` and :func:`payment_resources`: what a player pays
+  with;
+- :func:`party_creatures`: the creature types of a player's creatures.
+
+The parts a combat is drawn from:
 
 - :func:`combat_boards` draws the players, creatures and planeswalkers of one
   combat, with the active player's creatures first.
@@ -22,6 +37,7 @@ plain data, so a test draws them with ``st.data()`` as the combat goes on.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from hypothesis import strategies as st
@@ -79,10 +95,13 @@ Thing = tuple[str, int]
 Board = dict[str, Any]
 
 
+@cache
 def keyword_sets(
     max_size: int = 3, palette: tuple[str, ...] = COMBAT_KEYWORDS
 ) -> st.SearchStrategy[list[str]]:
-    """A few keywords, mostly from ``palette``."""
+    """A few keywords, mostly from ``palette``. (Strategies are immutable;
+    building one costs hypothesis more than drawing from it, so the
+    strategies drawn from again and again are built once.)"""
     keyword = st.one_of(st.sampled_from(palette), st.sampled_from(KEYWORDS))
     return st.lists(keyword, max_size=max_size, unique=True)
 
@@ -99,16 +118,14 @@ def creature_specs(
     status."""
     toughness = draw(st.one_of(st.integers(1, 6), st.integers(-1, 0)))
     damage = draw(st.integers(0, max(toughness - 1, 0)) | st.integers(0, 3))
-    rarely = st.sampled_from([False, False, False, True, False, False])
+    rarely = _RARELY
     return {
         "controller": controller,
         "power": draw(st.one_of(st.integers(1, 6), st.integers(-2, 0), st.integers(7, 12))),
         "toughness": toughness,
         "damage": damage,
         "keywords": draw(
-            keyword_sets(palette=palette).filter(
-                lambda k: not attacking_side or "defender" not in k
-            )
+            _attacker_keywords(palette) if attacking_side else keyword_sets(palette=palette)
         )
         if _chance(draw, 9, 10)
         else draw(keyword_sets()),
@@ -156,14 +173,27 @@ def combat_boards(
     return {"life": life, "active_player": 0, "creatures": creatures, "planeswalkers": walkers}
 
 
+_RARELY = st.sampled_from([False, False, False, True, False, False])
+
+
+@cache
+def _attacker_keywords(palette: tuple[str, ...]) -> st.SearchStrategy[list[str]]:
+    return keyword_sets(palette=palette).filter(lambda k: "defender" not in k)
+
+
 def _chance(draw: st.DrawFn, times: int, out_of: int) -> bool:
     """True about ``times`` in ``out_of`` draws. Hypothesis favours the first
     and last values of a range, so the rarer outcome goes in the middle."""
+    return draw(_chances(times, out_of))
+
+
+@cache
+def _chances(times: int, out_of: int) -> st.SearchStrategy[bool]:
     rare, common = (True, False) if 2 * times < out_of else (False, True)
     count = min(times, out_of - times)
     half = (out_of - count) // 2
     values = [common] * half + [rare] * count + [common] * (out_of - count - half)
-    return draw(st.sampled_from(values))
+    return st.sampled_from(values)
 
 
 def _has(creature: dict[str, Any], keyword: str) -> bool:
@@ -483,3 +513,263 @@ def between_steps_changes(draw: st.DrawFn, state: dict[str, Any]) -> list[dict[s
             }
         changes.append(change)
     return changes
+
+
+# ----------------------------------------------------------------------
+# Whole scenarios, for fuzzing any engine
+# ----------------------------------------------------------------------
+
+
+def boards(
+    max_players: int = 3, max_attackers: int = 4, max_blockers: int = 4, max_planeswalkers: int = 2
+) -> st.SearchStrategy[Board]:
+    """The board of one combat: the same as :func:`combat_boards`.
+
+    ``{"life": [20, 7], "active_player": 0, "creatures": [{"controller",
+    "power", "toughness", "damage", "keywords", "keyword_counters",
+    "tapped", "summoning_sick", "block_limit"}, ...], "planeswalkers":
+    [{"controller", "loyalty"}, ...]}``."""
+    return combat_boards(max_players, max_attackers, max_blockers, max_planeswalkers)
+
+
+def _unique_by(items: list[Any], key: Any) -> list[Any]:
+    seen: set[Any] = set()
+    result = []
+    for item in items:
+        if key(item) not in seen:
+            seen.add(key(item))
+            result.append(item)
+    return result
+
+
+def _merged(assignments: list[tuple[int, Thing, int]], state: Any) -> list[tuple[int, Thing, int]]:
+    """One entry per source and recipient, amounts added up; negative
+    amounts, and sources and recipients no longer on the battlefield (which
+    a ruling file can't name) left out."""
+
+    def present(thing: Thing) -> bool:
+        kind, index = thing
+        if kind == "creature":
+            return state.creatures[index].on_battlefield
+        return kind != "planeswalker" or state.loyalty[index] > 0
+
+    totals: dict[tuple[int, Thing], int] = {}
+    for source, recipient, amount in assignments:
+        if amount >= 0 and present(("creature", source)) and present(recipient):
+            totals[(source, recipient)] = totals.get((source, recipient), 0) + amount
+    return [(s, r, n) for (s, r), n in totals.items()]
+
+
+@st.composite
+def combats(draw: st.DrawFn, board: Board | None = None, max_steps: int = 3) -> dict[str, Any]:
+    """A whole combat as plain data: a board (:func:`boards`), the attacks,
+    changes during the declare attackers step, the blocks, and for each
+    combat damage step the changes before it and explicit damage
+    assignments (mostly legal, sometimes broken on purpose). See
+    :mod:`mtgjudge.testing.scenarios` for the format and how it is played.
+
+    The draws follow the combat as it goes, so that blocks block attackers
+    and assignments fit the blocks: the strategy plays the scenario on
+    mtgjudge's pure-Python reference model while drawing it. Everything in
+    the scenario can be written in a ruling file: no attacker or block is
+    declared twice and no assigned amount is negative."""
+    from mtgjudge.errors import MtgJudgeError
+    from mtgjudge.testing.scenarios import ReferenceDriver, apply_change, skipped, snapshot
+
+    if board is None:
+        board = draw(boards())
+    sim = ReferenceDriver(board)
+    attacks = _unique_by(draw(attack_declarations(board), label="attacks"), lambda a: a[0])
+    scenario: dict[str, Any] = {
+        "board": board,
+        "attacks": attacks,
+        "before_blocks": [],
+        "blocks": [],
+        "steps": [],
+    }
+
+    def apply_all(changes: list[dict[str, Any]]) -> None:
+        for change in changes:
+            if not skipped(change, snapshot(sim)):
+                apply_change(sim, change)
+                sim.check_state_based_actions()
+
+    try:
+        sim.declare_attackers(0, attacks)
+    except MtgJudgeError:
+        return scenario
+    sim.check_state_based_actions()
+    if not attacks:
+        return scenario
+    if _chance(draw, 1, 6):
+        # Something happens in the declare attackers step, such as a
+        # planeswalker being dealt damage (506.4c).
+        scenario["before_blocks"] = draw(between_steps_changes(sim.plain_state()), label="early")
+        apply_all(scenario["before_blocks"])
+    attacking = [(a, t) for a, t in attacks if sim.is_attacking(a)]
+    blocks = draw(block_declarations(sim.plain_board(), attacking), label="blocks")
+    scenario["blocks"] = _unique_by(blocks, lambda b: b)
+    try:
+        sim.declare_blockers(scenario["blocks"])
+    except MtgJudgeError:
+        sim.declare_blockers([])
+    sim.check_state_based_actions()
+    for step in range(max_steps):
+        changes = []
+        if step > 0 or draw(st.booleans(), label="changes first?"):
+            changes = draw(between_steps_changes(sim.plain_state()), label=f"changes {step}")
+        apply_all(changes)
+        if sim.next_damage_step() is None:
+            scenario["steps"].append({"changes": changes, "assignments": []})
+            break
+        chosen = draw(
+            damage_assignments(sim.assignment_options(), sim.universe(), len(board["creatures"])),
+            label=f"assignments {step}",
+        )
+        chosen = _merged(chosen, snapshot(sim))
+        scenario["steps"].append({"changes": changes, "assignments": chosen})
+        try:
+            sim.resolve_damage_step(chosen)
+        except MtgJudgeError:
+            sim.resolve_damage_step([])
+    return scenario
+
+
+@st.composite
+def bystanders(draw: st.DrawFn, players: int) -> dict[str, Any]:
+    """A creature that takes no part in a combat: it neither attacks nor
+    blocks, nothing is done to it, and it doesn't die of state-based
+    actions (toughness at least 1, less damage than its toughness)."""
+    toughness = draw(st.integers(1, 6))
+    return {
+        "controller": draw(st.integers(0, players - 1)),
+        "power": draw(st.integers(-1, 7)),
+        "toughness": toughness,
+        "damage": draw(st.integers(0, toughness - 1)),
+        "keywords": draw(keyword_sets()),
+        "keyword_counters": draw(
+            st.lists(st.sampled_from(COUNTER_KEYWORDS), max_size=1, unique=True)
+        ),
+        "tapped": draw(st.booleans()),
+        "summoning_sick": draw(st.booleans()),
+        "block_limit": draw(st.sampled_from([1, 0, 2])),
+    }
+
+
+# ----- costs (601.2f-h, 118.7, 702.41, 702.51 ...) -----
+
+#: Colors and mana types by letter (105.1, 106.1b).
+COLORS = "WUBRG"
+MANA_TYPES = "WUBRGC"
+_HYBRID_PAIRS = ("WU", "WB", "UB", "UR", "BR", "BG", "RG", "RW", "GW", "GU")
+#: Every non-numerical mana symbol of 107.4, as written between the braces.
+SYMBOL_BODIES: tuple[str, ...] = (
+    "X",
+    "C",
+    "S",
+    *COLORS,
+    *(f"{a}/{b}" for a, b in _HYBRID_PAIRS),
+    *(f"2/{c}" for c in COLORS),
+    *(f"C/{c}" for c in COLORS),
+    *(f"{c}/P" for c in COLORS),
+    *(f"{a}/{b}/P" for a, b in _HYBRID_PAIRS),
+)
+#: The same without {X}.
+FIXED_BODIES: tuple[str, ...] = tuple(s for s in SYMBOL_BODIES if s != "X")
+#: What a cost reduction may be written with (118.7: no hybrid symbols).
+REDUCTION_BODIES: tuple[str, ...] = ("1", "2", "C", "S", *COLORS, *(f"{c}/P" for c in COLORS))
+
+
+@st.composite
+def costs(
+    draw: st.DrawFn,
+    max_symbols: int = 5,
+    max_generic: int = 3,
+    bodies: Any = None,
+    allow_none: bool = True,
+) -> str:
+    """A mana cost as text such as ``"{2}{W/U}{G}"``: symbols in a random
+    order (not the printing order), possibly several numerical symbols;
+    sometimes ``""``, no mana cost at all (202.1b)."""
+    if allow_none and draw(st.integers(0, 30)) == 0:
+        return ""
+    symbols = draw(st.lists(st.sampled_from(bodies or SYMBOL_BODIES), max_size=max_symbols))
+    numbers = draw(st.lists(st.integers(0, max_generic), max_size=2))
+    pieces = [*symbols, *(str(n) for n in numbers)]
+    pieces = draw(st.permutations(pieces)) if pieces else ["0"]
+    return "".join("{" + p + "}" for p in pieces)
+
+
+@st.composite
+def reduction_texts(draw: st.DrawFn) -> str:
+    """A cost reduction written as mana symbols, such as ``"{1}{W}"``."""
+    pieces = draw(st.lists(st.sampled_from(REDUCTION_BODIES), min_size=1, max_size=2))
+    return "".join("{" + p + "}" for p in pieces)
+
+
+@st.composite
+def cost_modifiers(draw: st.DrawFn, small: bool = True) -> dict[str, Any]:
+    """What changes a spell's total cost (601.2f), as the keyword arguments
+    of ``mtgjudge._core.total_cost``: ``x``, an ``alternative`` cost or None,
+    ``additional`` costs, cost ``increases``, ``reductions`` (mana symbols)
+    and ``affinity`` (one count per instance of affinity, 702.41b)."""
+    fixed = st.sampled_from(FIXED_BODIES)
+    extra = costs(max_symbols=1 if small else 2, max_generic=2, allow_none=False)
+    return {
+        "x": draw(st.integers(0, 2)),
+        "alternative": draw(st.none() | costs(max_symbols=2, max_generic=2)),
+        "additional": draw(st.lists(extra, max_size=1)),
+        "increases": draw(
+            st.lists(
+                st.sampled_from(["{1}", "{2}", "{W}", "{G}", "{C}"])
+                | fixed.map(lambda b: "{" + b + "}"),
+                max_size=1,
+            )
+        ),
+        "reductions": draw(st.lists(reduction_texts(), max_size=2)),
+        "affinity": draw(st.lists(st.integers(0, 3), max_size=2)),
+    }
+
+
+@st.composite
+def pools(draw: st.DrawFn, max_mana: int = 3) -> dict[str, dict[str, int]]:
+    """A mana pool: ``{"pool": {"W": 2, ...}, "snow": {...}}``, mana per
+    type, and the part of it that snow sources produced (107.4h)."""
+    pool = {t: draw(st.integers(0, max_mana)) for t in MANA_TYPES}
+    snow = {t: draw(st.integers(0, pool[t])) for t in MANA_TYPES}
+    return {"pool": pool, "snow": snow}
+
+
+@st.composite
+def payment_resources(draw: st.DrawFn, max_mana: int = 3, max_creatures: int = 4) -> dict[str, Any]:
+    """What a player can pay with, as the keyword arguments of
+    ``mtgjudge._core.find_payment``: a pool (:func:`pools`), life, the
+    colours of each creature that could convoke (``"GW"``, ``""`` for
+    colourless), artifacts, graveyard cards, and which of convoke, improvise
+    and delve the spell has."""
+    subsets = st.sets(st.sampled_from(COLORS)).map(lambda s: "".join(c for c in COLORS if c in s))
+    return {
+        **draw(pools(max_mana)),
+        "life": draw(st.integers(-1, 7)),
+        "convokers": draw(st.lists(subsets, max_size=max_creatures)),
+        "artifacts": draw(st.integers(0, 3)),
+        "graveyard": draw(st.integers(0, 3)),
+        "convoke": draw(st.booleans()),
+        "improvise": draw(st.booleans()),
+        "delve": draw(st.booleans()),
+    }
+
+
+# ----- party (700.8) -----
+
+#: The party creature types (700.8).
+PARTY_TYPES: tuple[str, ...] = ("Cleric", "Rogue", "Warrior", "Wizard")
+
+
+def party_creatures(max_creatures: int = 7) -> st.SearchStrategy[list[list[str]]]:
+    """The creature types of each creature a player controls, party types
+    and others mixed: ``[["Cleric", "Human"], ["Rogue", "Wizard"], []]``."""
+    types = st.lists(
+        st.sampled_from((*PARTY_TYPES, "Human", "Elf", "Goblin")), max_size=5, unique=True
+    ).map(sorted)
+    return st.lists(types, max_size=max_creatures)
