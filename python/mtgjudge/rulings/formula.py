@@ -6,12 +6,12 @@ evaluated, so a ruling file can never run code:
 
 - integers, strings, ``true``/``false`` (``True``/``False``), lists of values;
 - names of parameters;
-- ``+ - * // %`` on integers (``+`` also joins two strings or two lists),
-  unary ``-`` and ``+``;
+- ``+ - * // %`` on integers (``+`` also joins two strings or two lists,
+  and ``*`` repeats one: ``'{C}' * 3``), unary ``-`` and ``+``;
 - comparisons (``== != < <= > >=``, ``in``, ``not in``), ``and``, ``or``,
   ``not``;
 - ``A if CONDITION else B``;
-- the functions ``min``, ``max``, ``abs`` and ``len``.
+- the functions ``min``, ``max``, ``abs``, ``len`` and ``str`` (of an integer).
 
 Integers stay within ±10^9 and lists and strings within 1000 items, so a
 formula can't exhaust memory either.
@@ -20,17 +20,12 @@ formula can't exhaust memory either.
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Mapping
 from typing import Any
 
-#: One formula: ``${`` then an expression without braces, then ``}``. A
-#: string that is one formula and nothing else is replaced by its value.
-PART = re.compile(r"\$\{([^{}]*)\}")
-
 LIMIT = 10**9
 MAX_ITEMS = 1000
-FUNCTIONS = {"min": min, "max": max, "abs": abs, "len": len}
+FUNCTIONS = {"min": min, "max": max, "abs": abs, "len": len, "str": str}
 RESERVED = frozenset({*FUNCTIONS, "true", "false", "True", "False", "and", "or", "not", "if"})
 
 
@@ -123,6 +118,14 @@ class _Evaluator:
         if isinstance(op, ast.Sub):
             return _integer(left, "-") - _integer(right, "-")
         if isinstance(op, ast.Mult):
+            if isinstance(left, (str, list)) and not isinstance(right, (str, list)):
+                left, right = right, left
+            if isinstance(right, (str, list)):
+                # Repetition: the size is checked before anything is built.
+                times = _integer(left, "*")
+                if times * len(right) > MAX_ITEMS:
+                    raise FormulaError(f"a value of more than {MAX_ITEMS} items")
+                return right * max(times, 0)
             return _integer(left, "*") * _integer(right, "*")
         if isinstance(op, (ast.FloorDiv, ast.Mod)):
             symbol = "//" if isinstance(op, ast.FloorDiv) else "%"
@@ -184,7 +187,7 @@ class _Evaluator:
 
     def visit_Call(self, node: ast.Call) -> Any:
         if not isinstance(node.func, ast.Name) or node.func.id not in FUNCTIONS:
-            raise FormulaError("only min, max, abs and len can be called in a formula")
+            raise FormulaError("only min, max, abs, len and str can be called in a formula")
         if node.keywords or any(isinstance(a, ast.Starred) for a in node.args):
             raise FormulaError(f"{node.func.id}() takes plain arguments only")
         args = [self.visit(arg) for arg in node.args]
@@ -193,6 +196,10 @@ class _Evaluator:
             if len(args) != 1 or not isinstance(args[0], (list, str)):
                 raise FormulaError("len() takes one list or string")
             return len(args[0])
+        if name == "str":
+            if len(args) != 1:
+                raise FormulaError("str() takes one integer")
+            return str(_integer(args[0], "str()"))
         if name == "abs":
             if len(args) != 1:
                 raise FormulaError("abs() takes one integer")
@@ -242,31 +249,58 @@ def evaluate(expression: str, names: Mapping[str, Any]) -> Any:
         raise FormulaError("the formula is nested too deeply") from None
 
 
+def _formulas(text: str) -> list[tuple[int, int, str]]:
+    """Each ``${...}`` in the text: (start, end, expression). The closing
+    brace is the first one outside quotes and brackets, so an expression may
+    hold strings such as ``'{C}'``."""
+    found = []
+    position = text.find("${")
+    while position != -1:
+        depth, quote, i = 0, "", position + 2
+        while i < len(text):
+            char = text[i]
+            if quote:
+                if char == "\\":
+                    i += 1
+                elif char == quote:
+                    quote = ""
+            elif char in "'\"":
+                quote = char
+            elif char in "([{":
+                depth += 1
+            elif char in ")]":
+                depth -= 1
+            elif char == "}":
+                if depth == 0:
+                    break
+                depth -= 1
+            i += 1
+        if i >= len(text):
+            raise FormulaError(f"an unclosed formula: {text[position:]!r}")
+        found.append((position, i + 1, text[position + 2 : i]))
+        position = text.find("${", i + 1)
+    return found
+
+
 def substitute(text: str, names: Mapping[str, Any]) -> Any:
     """A string with formulas, with their values put in. A string that is
     one formula and nothing else becomes that formula's value (an integer,
     a boolean, a string or a list); formulas inside a longer string are
     written into it, and must then give integers or strings."""
-    whole = PART.fullmatch(text)
-    if whole:
-        return evaluate(whole.group(1), names)
+    formulas = _formulas(text)
+    if len(formulas) == 1 and formulas[0][:2] == (0, len(text)):
+        return evaluate(formulas[0][2], names)
     pieces = []
     position = 0
-    for match in PART.finditer(text):
-        pieces.append(_literal(text[position : match.start()]))
-        value = evaluate(match.group(1), names)
+    for start, end, expression in formulas:
+        pieces.append(text[position:start])
+        value = evaluate(expression, names)
         if isinstance(value, bool) or not isinstance(value, (int, str)):
             raise FormulaError(
-                f"${{{match.group(1)}}} inside a longer string must give an integer or a "
+                f"${{{expression}}} inside a longer string must give an integer or a "
                 f"string, not {_kind(value)}"
             )
         pieces.append(str(value))
-        position = match.end()
-    pieces.append(_literal(text[position:]))
+        position = end
+    pieces.append(text[position:])
     return "".join(pieces)
-
-
-def _literal(piece: str) -> str:
-    if "${" in piece:
-        raise FormulaError(f"an unclosed or malformed formula: {piece[piece.index('${') :]!r}")
-    return piece
