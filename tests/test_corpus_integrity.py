@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 import re
 import sys
 from pathlib import Path
@@ -156,3 +157,101 @@ def test_the_schema_rejects_what_the_loader_rejects():
     for case in sorted(structural):
         data = tomllib.loads(CASES[case][0])
         assert list(validator.iter_errors(data)), case
+
+
+# ----- parametric rulings: every formula matters somewhere in its domain -----
+
+
+def _value_sets(ruling, count: int = 12) -> list[dict[str, Any]]:
+    """Every combination of values when there are at most 120; otherwise
+    the example, the ends of each domain, and a few seeded draws."""
+    import itertools
+    import random
+
+    domains = {
+        name: list(p.values) if p.values is not None else list(range(p.minimum, p.maximum + 1))
+        for name, p in ruling.parameters.items()
+    }
+    if math.prod(len(d) for d in domains.values()) <= 120:
+        return [dict(zip(domains, combo)) for combo in itertools.product(*domains.values())]
+    chooser = random.Random(ruling.id)
+    sets = [dict(ruling.values)]
+    for name, parameter in ruling.parameters.items():
+        ends = (
+            list(parameter.values)
+            if parameter.values is not None
+            else [parameter.minimum, parameter.maximum]
+        )
+        sets += [{**ruling.values, name: value} for value in ends]
+    while len(sets) < count + len(ruling.parameters) * 2:
+        sets.append(
+            {
+                name: chooser.choice(p.values)
+                if p.values is not None
+                else chooser.randint(p.minimum, p.maximum)
+                for name, p in ruling.parameters.items()
+            }
+        )
+    return sets
+
+
+def _formula_mutants(ruling):
+    """Copies of the ruling's file with one formula in an expectation broken:
+    a value formula gives something else, a `when` the opposite."""
+    from mtgjudge.rulings.formula import is_formula, substitute
+
+    def walk(node, path):
+        if isinstance(node, str) and is_formula(node):
+            yield path, node
+        elif isinstance(node, dict):
+            for key, child in node.items():
+                yield from walk(child, (*path, key))
+        elif isinstance(node, list):
+            for index, child in enumerate(node):
+                yield from walk(child, (*path, index))
+
+    for i, probe in enumerate(ruling.raw["probe"]):
+        for path, formula in walk(probe.get("expect", {}), ("probe", i, "expect")):
+            inner = formula[2:-1]
+            if path[-1] == "when":
+                broken = "${not (" + inner + ")}"
+            else:
+                example = substitute(formula, ruling.values)
+                if isinstance(example, bool):
+                    broken = "${not (" + inner + ")}"
+                elif isinstance(example, int):
+                    broken = "${(" + inner + ") + 1}"
+                elif isinstance(example, list):
+                    broken = "${(" + inner + ") + ['broken']}"
+                else:
+                    broken = formula + "-broken"
+            data = copy.deepcopy(ruling.raw)
+            target = data
+            for key in path[:-1]:
+                target = target[key]
+            target[path[-1]] = broken
+            yield ".".join(map(str, path)), data
+
+
+def test_breaking_any_formula_makes_the_ruling_fail_somewhere_in_its_domain():
+    from mtgjudge.errors import RulingFormatError
+    from mtgjudge.rulings.format import build_ruling
+    from mtgjudge.rulings.runner import run_ruling
+
+    survivors = []
+    for ruling in (r for r in CORPUS.rulings if r.is_parametric):
+        sets = _value_sets(ruling)
+        for where, data in _formula_mutants(ruling):
+            killed = False
+            for values in sets:
+                try:
+                    mutant = build_ruling(ruling.path, data, CORPUS.features, values)
+                except RulingFormatError:
+                    killed = True  # the broken value doesn't even fit the format
+                    break
+                if any(o.status != PASSED for o in run_ruling(mutant)):
+                    killed = True
+                    break
+            if not killed:
+                survivors.append(f"{ruling.id}: {where}")
+    assert survivors == []
