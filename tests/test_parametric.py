@@ -269,3 +269,16 @@ def test_every_corpus_file_reads_back_the_same():
     for path in ruling_files([bundled_corpus()]):
         data = tomllib.loads(path.read_text(encoding="utf-8"))
         assert tomllib.loads(ruling_toml(data)) == data, path.name
+
+
+def test_dump_gives_a_parametric_ruling_as_written_and_its_literal_example(tmp_path, capsys):
+    import json
+
+    root = make_corpus(tmp_path, {"p.toml": PARAMETRIC})
+    assert main(["dump", "--json", str(root)]) == 0
+    (ruling,) = json.loads(capsys.readouterr().out)["rulings"]
+    assert ruling["setup"]["battlefield"]["bear"]["power"] == "${power}"
+    instance = ruling["instance"]
+    assert "parameters" not in instance
+    assert instance["setup"]["battlefield"]["bear"]["power"] == 2
+    assert [next(iter(a)) for a in instance["probe"][0]["actions"]] == ["attack", "block", "damage"]

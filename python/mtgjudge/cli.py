@@ -98,6 +98,8 @@ def cmd_dump(args: argparse.Namespace) -> int:
                 if corpus.root
                 else str(ruling.path),
                 **ruling.raw,
+                # A parametric ruling's literal example, with no formulas left.
+                **({"instance": ruling.instance} if ruling.is_parametric else {}),
             }
             for ruling in corpus.rulings
         ],
@@ -129,6 +131,21 @@ def cmd_bench(args: argparse.Namespace) -> int:
     else:
         print(bench.format_report(report))
     return 0
+
+
+def cmd_fuzz(args: argparse.Namespace) -> int:
+    """Parametric rulings, invariants, differentials and consistency, fuzzed."""
+    from mtgjudge.fuzz.command import command  # hypothesis is imported only for this command
+
+    return command(
+        args.paths,
+        seconds=args.seconds,
+        seed=args.seed,
+        only=args.only or (),
+        plant=args.plant,
+        rounds=args.rounds,
+        list_only=args.list,
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -186,6 +203,40 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--quick", action="store_true", help="smaller inputs and shorter timing")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     bench.set_defaults(run=cmd_bench)
+
+    fuzz = commands.add_parser(
+        "fuzz",
+        help="check parametric rulings, the model's invariants and the reference models "
+        "on random examples",
+        description="Runs every fuzz target (parametric rulings, corpus consistency, "
+        "the invariants of the model, the kernel against the reference models) in rounds "
+        "until the time is up. Progress goes to stderr. The seed decides every example: "
+        "the same seed replays the same run. On a failure it prints the shrunk "
+        "counterexample as a ruling file and exits 1. Needs hypothesis.",
+    )
+    fuzz.add_argument(
+        "paths",
+        nargs="*",
+        type=Path,
+        help="ruling files or directories (default: the bundled corpus)",
+    )
+    fuzz.add_argument("--seconds", type=float, default=60.0, help="time budget (default 60)")
+    fuzz.add_argument("--seed", type=int, help="the seed (default: a random one, printed)")
+    fuzz.add_argument(
+        "--only",
+        action="append",
+        metavar="NAME",
+        help="only targets whose name contains NAME (repeatable), e.g. combat/ or R3204f1cd",
+    )
+    fuzz.add_argument("--rounds", type=int, help="stop after this many rounds")
+    fuzz.add_argument("--list", action="store_true", help="list the targets and stop")
+    fuzz.add_argument(
+        "--plant",
+        metavar="BUG",
+        help="fuzz the kernel with a bug planted in it, to see the fuzzer catch it: "
+        "lifelink-off-by-one, double-strike-once, greedy-party or affinity-once",
+    )
+    fuzz.set_defaults(run=cmd_fuzz)
     return parser
 
 

@@ -1,0 +1,115 @@
+"""The ``mtgjudge fuzz`` command: runs every target within a time budget,
+shows progress on stderr, prints its seed, and on a failure prints the
+shrunk counterexample as a ruling file and exits 1."""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from mtgjudge.fuzz import runner, targets
+from mtgjudge.fuzz.planted import PLANTED, planted
+from mtgjudge.rulings.corpus import load_corpus
+
+
+def _progress(stream: TextIO):
+    live = stream.isatty()
+    width = [0]
+
+    def show(message: str, done: bool) -> None:
+        if live:
+            line = message[:119]
+            stream.write("\r" + line.ljust(width[0]))
+            width[0] = len(line)
+            if done:
+                stream.write("\n")
+                width[0] = 0
+        elif done:
+            stream.write(message + "\n")
+        stream.flush()
+
+    return show
+
+
+def command(
+    paths: Sequence[Path],
+    *,
+    seconds: float,
+    seed: int | None,
+    only: Sequence[str] = (),
+    plant: str | None = None,
+    rounds: int | None = None,
+    list_only: bool = False,
+    out: TextIO | None = None,
+    err: TextIO | None = None,
+) -> int:
+    out = out or sys.stdout
+    err = err or sys.stderr
+    corpus = load_corpus(list(paths) or None)
+    for problem in corpus.problems:
+        print(f"ERROR {problem}", file=out)
+    if corpus.problems:
+        print("the corpus must load before it can be fuzzed", file=out)
+        return 1
+    chosen = targets(corpus.rulings, only)
+    if list_only:
+        for target in chosen:
+            print(f"{target.name}: {target.description}", file=out)
+        return 0
+    if not chosen:
+        print(f"no target matches {', '.join(only)}", file=out)
+        return 2
+    if plant is not None and plant not in PLANTED:
+        print(f"no planted bug {plant!r}; there are: {', '.join(PLANTED)}", file=out)
+        return 2
+    engine: Any
+    if plant is None:
+        from mtgjudge import _core
+
+        engine, engine_name = _core, "the Rust kernel"
+    else:
+        engine = planted(plant)
+        engine_name = f"a planted bug, {plant}: {engine.description.strip()}"
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
+    replay = f"mtgjudge fuzz --seed {seed}" + "".join(f" --only {o}" for o in only)
+    if plant:
+        replay += f" --plant {plant}"
+    print(
+        f"mtgjudge fuzz: seed {seed}, {seconds:g} s, {len(chosen)} targets, on {engine_name}",
+        file=out,
+    )
+    print(f"(the same run again: {replay})", file=out)
+    out.flush()
+    report = runner.run(
+        chosen,
+        engine,
+        seconds=seconds,
+        seed=seed,
+        progress=_progress(err),
+        max_rounds=rounds,
+    )
+    failure = report.failure
+    if failure is None:
+        print(
+            f"passed: {report.total} examples over {len(chosen)} targets in {report.seconds:.1f} s "
+            f"({report.rounds} rounds), seed {seed}",
+            file=out,
+        )
+        return 0
+    print(
+        f"FAIL {failure.target.name} (round {failure.round + 1}, {report.total} examples, "
+        f"{report.seconds:.1f} s): {failure.message}",
+        file=out,
+    )
+    print(f"  property: {failure.target.description}", file=out)
+    print("\nThe shrunk counterexample, as a ruling file:\n", file=out)
+    print(failure.reproducer, file=out)
+    replay_target = f"mtgjudge fuzz --seed {seed} --only {failure.target.name}"
+    if plant:
+        replay_target += f" --plant {plant}"
+    print(f"replay: {replay_target}", file=out)
+    return 1

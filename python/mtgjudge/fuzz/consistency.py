@@ -1,0 +1,313 @@
+"""Whether the corpus contradicts itself.
+
+Each probe is a *situation* (a setup and actions) and expectations about it.
+Two probes whose situations coincide after normalization must not expect
+different results. Normalization:
+
+- players are numbered in the order of the setup, and objects named by
+  the order they are first mentioned in the actions (then the
+  expectations), then the others by their description;
+- card names are left out, unless the probe is about names (split cards,
+  choosing a name);
+- a creature that takes no part is left out: on the battlefield, never
+  mentioned by the probe, not about to die, in a ruling without static
+  abilities, costs or effects that could count it (so leaving it out
+  changes nothing, an invariant the fuzzer checks);
+- defaults are written out or left out the same way (``types`` of a
+  creature, ``owner`` equal to the controller, no damage, untapped ...).
+
+Expectations agree when every expectation the two probes both give has the
+same value, comparing lists of events as multisets on the fields both give,
+and when both or neither expect the last action to fail.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from mtgjudge.rulings.format import Probe, Ruling
+
+#: Expectations whose lists are sets.
+_UNORDERED = {"lost", "died", "attacking", "blocking", "found", "chosen_names"}
+_EVENTS = {"dealt", "life_gained"}
+_SET_FIELDS = {"types", "subtypes", "supertypes", "colors", "keywords"}
+_DEFAULTS = {
+    "damage": 0,
+    "tapped": False,
+    "token": False,
+    "summoning_sick": False,
+    "block_limit": 1,
+}
+#: What makes a creature that isn't mentioned matter anyway.
+_ACTIVE_OBJECT_KEYS = {
+    "statics",
+    "permissions",
+    "cost_modifiers",
+    "affinity",
+    "resolve",
+    "faces",
+    "flash_if",
+    "flash_for_extra_cost",
+    "attached_to",
+}
+_COUNTING_ACTIONS = {
+    "effect",
+    "cast",
+    "search",
+    "discard",
+    "choose_name",
+    "copy_spell",
+    "gain_control",
+    "add_phases",
+    "next_turn",
+    "resolve",
+}
+_COUNTING_EXPECTATIONS = {
+    "party",
+    "card_count",
+    "found",
+    "stack",
+    "stack_names",
+    "total_cost",
+    "paid",
+    "mana_pool",
+    "discarded",
+    "turn",
+}
+_NAME_SENSITIVE = {"names", "chosen_names", "has_chosen_name", "stack_names", "choose_name"}
+
+
+@dataclass
+class Situation:
+    ruling: Ruling
+    probe: Probe
+    #: The normalized setup and actions, as text.
+    key: str
+    #: The expectations with everything renamed.
+    expect: dict[str, Any]
+
+    @property
+    def label(self) -> str:
+        values = ""
+        if self.ruling.parameters:
+            values = " with " + ", ".join(f"{k} = {v!r}" for k, v in self.ruling.values.items())
+        return f"{self.probe.full_id}{values}"
+
+
+def _strings(node: Any) -> Iterable[str]:
+    if isinstance(node, str):
+        yield node
+    elif isinstance(node, dict):
+        for key, value in node.items():
+            yield key
+            yield from _strings(value)
+    elif isinstance(node, list):
+        for item in node:
+            yield from _strings(item)
+
+
+def _rename(node: Any, names: dict[str, str]) -> Any:
+    if isinstance(node, str):
+        return names.get(node, node)
+    if isinstance(node, dict):
+        return {names.get(k, k): _rename(v, names) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_rename(item, names) for item in node]
+    return node
+
+
+def _object(spec: dict[str, Any], keep_name: bool) -> dict[str, Any]:
+    spec = dict(spec)
+    if not keep_name:
+        spec.pop("name", None)
+    if "power" in spec and "types" not in spec:
+        spec["types"] = ["creature"]
+    if spec.get("owner") is not None and spec.get("owner") == spec.get("controller"):
+        spec.pop("owner")
+    for key, default in _DEFAULTS.items():
+        if spec.get(key) == default:
+            spec.pop(key)
+    if "counters" in spec:
+        spec["counters"] = {k: n for k, n in sorted(spec["counters"].items()) if n}
+        if not spec["counters"]:
+            spec.pop("counters")
+    for key in _SET_FIELDS:
+        if key in spec:
+            spec[key] = sorted(spec[key])
+            if not spec[key]:
+                spec.pop(key)
+    return spec
+
+
+def _lasting(spec: dict[str, Any]) -> bool:
+    """A permanent that doesn't die of state-based actions on its own."""
+    if "toughness" in spec:
+        counters = spec.get("counters", {})
+        toughness = spec["toughness"] + counters.get("+1/+1", 0) - counters.get("-1/-1", 0)
+        if toughness <= 0 or spec.get("damage", 0) >= toughness:
+            return False
+    return not ("planeswalker" in spec.get("types", ()) and spec.get("loyalty", 1) <= 0)
+
+
+def situation(ruling: Ruling, probe: Probe) -> Situation:
+    setup = ruling.setup
+    actions = [{action.kind: action.args} for action in probe.actions]
+    players = [p if isinstance(p, str) else p["name"] for p in setup["players"]]
+    zones = {zone: objects for zone, objects in setup.items() if isinstance(objects, dict)}
+    location = {ref: zone for zone, objects in zones.items() for ref in objects}
+    mentioned: list[str] = []
+    for text in [*_strings(actions), *_strings(probe.expect)]:
+        if text in location and text not in mentioned:
+            mentioned.append(text)
+    used = set(_strings(actions)) | set(probe.expect)
+    keep_name = bool(used & _NAME_SENSITIVE) or any(
+        "faces" in spec for objects in zones.values() for spec in objects.values()
+    )
+    simple = (
+        not any(
+            _ACTIVE_OBJECT_KEYS & set(spec)
+            for objects in zones.values()
+            for spec in objects.values()
+        )
+        and not {a.kind for a in probe.actions} & _COUNTING_ACTIONS
+        and not set(probe.expect) & _COUNTING_EXPECTATIONS
+    )
+    rest = []
+    for ref, zone in location.items():
+        if ref in mentioned:
+            continue
+        spec = zones[zone][ref]
+        if simple and zone == "battlefield" and _lasting(spec):
+            continue  # takes no part
+        rest.append(ref)
+    described = {ref: _object(zones[location[ref]][ref], keep_name) for ref in location}
+    rest.sort(key=lambda ref: (location[ref], json.dumps(described[ref], sort_keys=True)))
+    order = mentioned + rest
+    names = {ref: f"o{i}" for i, ref in enumerate(order)}
+    names.update({player: f"P{i}" for i, player in enumerate(players)})
+    normalized_players = [
+        {k: v for k, v in ({"life": 20} | ({} if isinstance(p, str) else p)).items() if k != "name"}
+        for p in setup["players"]
+    ]
+    key = {
+        "players": normalized_players,
+        "active": names[setup.get("active_player", players[0])],
+        "step": setup.get("step", "precombat_main"),
+        "objects": [[names[ref], location[ref], _rename(described[ref], names)] for ref in order],
+        "actions": _rename(actions, names),
+    }
+    return Situation(ruling, probe, json.dumps(key, sort_keys=False), _rename(probe.expect, names))
+
+
+def situations(ruling: Ruling) -> list[Situation]:
+    return [situation(ruling, probe) for probe in ruling.probes]
+
+
+# ----- comparing expectations -----
+
+
+def _events_agree(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> bool:
+    if len(a) != len(b):
+        return False
+
+    def fits(x: dict[str, Any], y: dict[str, Any]) -> bool:
+        return all(x[k] == y[k] for k in x.keys() & y.keys())
+
+    def assign(index: int, used: frozenset[int]) -> bool:
+        if index == len(a):
+            return True
+        return any(
+            assign(index + 1, used | {j})
+            for j, y in enumerate(b)
+            if j not in used and fits(a[index], y)
+        )
+
+    return assign(0, frozenset())
+
+
+def _agree(key: str, a: Any, b: Any) -> bool:
+    if key in _EVENTS:
+        return _events_agree(a, b)
+    if key in _UNORDERED:
+        return sorted(a) == sorted(b)
+    if key == "card_count":
+        counts_a = {
+            json.dumps({k: v for k, v in e.items() if k != "count"}, sort_keys=True): e["count"]
+            for e in a
+        }
+        counts_b = {
+            json.dumps({k: v for k, v in e.items() if k != "count"}, sort_keys=True): e["count"]
+            for e in b
+        }
+        return all(counts_a[q] == counts_b[q] for q in counts_a.keys() & counts_b.keys())
+    if key == "error":
+        return all(a[k] == b[k] for k in a.keys() & b.keys())
+    if isinstance(a, dict) and isinstance(b, dict):
+        return all(_agree_value(key, a[k], b[k]) for k in a.keys() & b.keys())
+    return a == b
+
+
+def _agree_value(key: str, a: Any, b: Any) -> bool:
+    if key in ("keywords", "names", "types", "colors") and isinstance(a, list):
+        return sorted(a) == sorted(b)
+    if isinstance(a, dict) and isinstance(b, dict):
+        return all(a[k] == b[k] for k in a.keys() & b.keys())
+    return a == b
+
+
+def disagreements(a: Situation, b: Situation) -> list[str]:
+    """How two probes of the same situation contradict each other."""
+    found = []
+    if ("error" in a.expect) != ("error" in b.expect):
+        failing = a if "error" in a.expect else b
+        other = b if failing is a else a
+        found.append(
+            f"{failing.label} expects the last action to fail ({failing.expect['error']}); "
+            f"{other.label} expects it to succeed"
+        )
+    for key in sorted(a.expect.keys() & b.expect.keys()):
+        if not _agree(key, a.expect[key], b.expect[key]):
+            found.append(
+                f"{key}: {a.label} expects {a.probe.expect[key]}; "
+                f"{b.label} expects {b.probe.expect[key]}"
+            )
+    return found
+
+
+class Index:
+    """Every probe of a corpus by situation."""
+
+    def __init__(self, rulings: Iterable[Ruling]):
+        self.by_key: dict[str, list[Situation]] = {}
+        for ruling in rulings:
+            for item in situations(ruling):
+                self.by_key.setdefault(item.key, []).append(item)
+
+    def conflicts(self) -> list[tuple[Situation, Situation, list[str]]]:
+        """Every pair of probes of the same situation that disagree."""
+        found = []
+        for items in self.by_key.values():
+            for i, a in enumerate(items):
+                for b in items[i + 1 :]:
+                    problems = disagreements(a, b)
+                    if problems:
+                        found.append((a, b, problems))
+        return found
+
+    def coinciding(self) -> int:
+        """How many pairs of probes share a situation."""
+        return sum(len(items) * (len(items) - 1) // 2 for items in self.by_key.values())
+
+    def against(self, item: Situation) -> list[tuple[Situation, list[str]]]:
+        """The probes of other rulings that share ``item``'s situation and
+        disagree with it."""
+        return [
+            (other, problems)
+            for other in self.by_key.get(item.key, [])
+            if other.ruling.id != item.ruling.id
+            for problems in [disagreements(item, other)]
+            if problems
+        ]
