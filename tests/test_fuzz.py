@@ -264,3 +264,55 @@ def test_progress_goes_to_a_live_line_on_a_terminal():
     show("[ 0.0s] round 1: combat/trample", False)
     show("round 1 done", True)
     assert "\r" in stream.getvalue() and stream.getvalue().endswith("\n")
+
+
+# ----- a corpus that contradicts itself -----
+
+_PRINCIPLED = """\
+id = "TEST-{name}"
+text = "A test ruling."
+rules = ["510.1b"]
+features = ["damage_assignment"]
+source = {{ rule = "510.1b" }}
+principle = "unblocked-damage"
+
+[parameters]
+power = {{ min = 1, max = 10, example = 2 }}
+
+[setup]
+players = ["Alice", "Bob"]
+
+[setup.battlefield.{ref}]
+controller = "Alice"
+power = "${{power}}"
+toughness = 2
+
+[[probe]]
+id = "unblocked"
+actions = [{{ attack = {{ {ref} = "Bob" }} }}, {{ block = {{}} }}, {{ damage = {{}} }}]
+expect.life = {{ Bob = "{life}" }}
+"""
+
+
+def test_rulings_that_contradict_each_other_are_caught(tmp_path):
+    from helpers import make_corpus
+
+    # The second ruling is wrong, but only for powers above 5: each passes
+    # its own example, and only random values show the contradiction.
+    right = _PRINCIPLED.format(name="right", ref="bear", life="${20 - power}")
+    wrong = _PRINCIPLED.format(
+        name="wrong", ref="wolf", life="${20 - power if power <= 5 else 20 - power + 1}"
+    )
+    root = make_corpus(tmp_path, {"right.toml": right, "wrong.toml": wrong})
+    corpus = load_corpus([root])
+    assert corpus.problems == []
+    chosen = [t for t in targets(corpus.rulings) if t.name.startswith("consistency/")]
+    report = run(chosen, _core, seconds=60, seed=0)
+    failure = report.failure
+    assert failure is not None and failure.target.name == "consistency/unblocked-damage"
+    assert failure.example == {"power": 6}  # shrunk to the first value that disagrees
+    assert "TEST-right/unblocked with power = 6 and TEST-wrong/unblocked" in failure.message
+    # Both rulings, with the values put in, each a ruling file.
+    first, second = failure.reproducer.split("\n# ----- the second ruling -----\n")
+    assert tomllib.loads(first)["id"] == "TEST-right"
+    assert tomllib.loads(second)["probe"][0]["expect"]["life"] == {"Bob": 15}
