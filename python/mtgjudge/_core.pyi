@@ -73,7 +73,9 @@ class Combat:
         struck_first: bool = False,
         dealt_deathtouch_damage: bool = False,
     ) -> int: ...
-    def add_planeswalker(self, controller: int, loyalty: int, *, on_battlefield: bool = True) -> int: ...
+    def add_planeswalker(
+        self, controller: int, loyalty: int, *, on_battlefield: bool = True
+    ) -> int: ...
     def update_creature(
         self,
         index: int,
