@@ -12,27 +12,13 @@ from hypothesis import strategies as st
 
 from mtgjudge import _core, batch
 from mtgjudge.errors import IllegalActionError, InvalidInputError
+from mtgjudge.testing import strategies
 
 ALL_KEYWORDS = (1 << len(_core.KEYWORDS)) - 1
 STATUS_CODE = {name: code for code, (name, _) in enumerate(batch.COMBAT_STATUS)}
 BIT = {name: 1 << index for index, name in enumerate(_core.KEYWORDS)}
 #: Keywords that matter in combat, drawn more often than the others.
-COMBAT_BITS = [
-    BIT[name]
-    for name in (
-        "flying",
-        "reach",
-        "first strike",
-        "double strike",
-        "deathtouch",
-        "indestructible",
-        "lifelink",
-        "menace",
-        "trample",
-        "trample over planeswalkers",
-        "vigilance",
-    )
-]
+COMBAT_BITS = [BIT[name] for name in strategies.COMBAT_KEYWORDS]
 
 
 @st.composite

@@ -42,29 +42,15 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-#: The keywords of 122.1b, trample's variant (702.19c) and defender.
-KEYWORDS: tuple[str, ...] = (
-    "flying",
-    "first strike",
-    "double strike",
-    "deathtouch",
-    "decayed",
-    "exalted",
-    "haste",
-    "hexproof",
-    "indestructible",
-    "lifelink",
-    "menace",
-    "reach",
-    "shadow",
-    "trample",
-    "trample over planeswalkers",
-    "vigilance",
-    "defender",
-)
+from mtgjudge.keywords import COUNTER_KEYWORDS as _COUNTER_KEYWORDS
+from mtgjudge.keywords import KEYWORDS as _KERNEL_KEYWORDS
+
+#: The keywords of 122.1b, trample's variant (702.19c) and defender, in the
+#: order of the kernel's keyword bits.
+KEYWORDS: tuple[str, ...] = _KERNEL_KEYWORDS
 
 #: Keywords a keyword counter can be (122.1b): all but defender.
-COUNTER_KEYWORDS: tuple[str, ...] = tuple(k for k in KEYWORDS if k != "defender")
+COUNTER_KEYWORDS: tuple[str, ...] = tuple(k for k in KEYWORDS if k in _COUNTER_KEYWORDS)
 
 #: The keywords that change how combat goes; drawn more often.
 COMBAT_KEYWORDS: tuple[str, ...] = (
