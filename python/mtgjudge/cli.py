@@ -27,6 +27,18 @@ def _outcomes(corpus: Corpus, features: set[str] | None = None) -> list[Outcome]
     return outcomes
 
 
+def ruling_counts(corpus: Corpus, outcomes: list[Outcome]) -> dict[str, int]:
+    """How many distinct rulings passed every probe, by kind of source."""
+    failing = {o.probe.ruling_id for o in outcomes if o.probe is not None and o.status != PASSED}
+    ran = {o.probe.ruling_id for o in outcomes if o.probe is not None}
+    passing = [r for r in corpus.rulings if r.id in ran and r.id not in failing]
+    return {
+        "official": sum(1 for r in passing if "reference" in r.source),
+        "rules": sum(1 for r in passing if "reference" not in r.source),
+        "seed_statements": sum(1 for r in passing if r.source.get("seeds")),
+    }
+
+
 def summary_line(outcomes: list[Outcome], unsupported: int) -> str:
     passed = sum(1 for o in outcomes if o.status == PASSED)
     failed = sum(1 for o in outcomes if o.status in (FAILED, ERROR))
@@ -50,6 +62,7 @@ def cmd_check(args: argparse.Namespace) -> int:
             "passed": sum(1 for o in outcomes if o.status == PASSED),
             "failed": len(failed),
             "unsupported": len(unsupported),
+            "rulings": ruling_counts(corpus, outcomes),
         }
         json.dump(report, sys.stdout, indent=2)
         sys.stdout.write("\n")
@@ -58,6 +71,12 @@ def cmd_check(args: argparse.Namespace) -> int:
             where = f" ({outcome.path})" if outcome.path and outcome.path != outcome.id else ""
             label = "ERROR" if outcome.status == ERROR else "FAIL"
             print(f"{label} {outcome.id}{where}: {outcome.message}")
+        counts = ruling_counts(corpus, outcomes)
+        print(
+            f"rulings passing: {counts['official']} official card rulings, "
+            f"{counts['rules']} rules of the Comprehensive Rules; "
+            f"{counts['seed_statements']} of these carry a seed statement"
+        )
         print(summary_line(outcomes, len(unsupported)))
     return 1 if failed else 0
 
