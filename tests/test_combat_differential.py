@@ -25,6 +25,7 @@ from mtgjudge import _core
 from mtgjudge.errors import MtgJudgeError
 from mtgjudge.keywords import mask, names
 from mtgjudge.reference.combat import Combat as Reference
+from mtgjudge.testing import scenarios
 from mtgjudge.testing import strategies as mst
 
 
@@ -176,29 +177,10 @@ class Engines:
         return board
 
     def plain_state(self) -> dict[str, Any]:
-        r = self.reference
-        return {
-            "creatures": [
-                {
-                    "keywords": sorted(r.creature(i).keywords),
-                    "keyword_counters": sorted(r.creature(i).keyword_counters),
-                    "on_battlefield": r.creature(i).on_battlefield,
-                    "in_combat": r.in_combat(i),
-                }
-                for i in range(len(self.board["creatures"]))
-            ],
-            "players": len(self.board["life"]),
-            "planeswalkers": [
-                i for i, w in enumerate(r.planeswalkers) if w.on_battlefield and w.loyalty > 0
-            ],
-        }
+        return scenarios.plain_state(self.reference, self.board)
 
     def universe(self) -> list[tuple[str, int]]:
-        return (
-            [("player", p) for p in range(len(self.board["life"]))]
-            + [("creature", i) for i in range(len(self.board["creatures"]))]
-            + [("planeswalker", i) for i in range(len(self.board["planeswalkers"]))]
-        )
+        return scenarios.universe(self.board)
 
     # ----- changes between steps -----
 

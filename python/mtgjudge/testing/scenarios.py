@@ -255,29 +255,39 @@ class ReferenceDriver:
         return board
 
     def plain_state(self) -> dict[str, Any]:
-        r = self.combat
-        return {
-            "creatures": [
-                {
-                    "keywords": sorted(r.creature(i).keywords),
-                    "keyword_counters": sorted(r.creature(i).keyword_counters),
-                    "on_battlefield": r.creature(i).on_battlefield,
-                    "in_combat": r.in_combat(i),
-                }
-                for i in range(len(self.board["creatures"]))
-            ],
-            "players": len(self.board["life"]),
-            "planeswalkers": [
-                i for i, w in enumerate(r.planeswalkers) if w.on_battlefield and w.loyalty > 0
-            ],
-        }
+        return plain_state(self.combat, self.board)
 
     def universe(self) -> list[Thing]:
-        return (
-            [("player", p) for p in range(len(self.board["life"]))]
-            + [("creature", i) for i in range(len(self.board["creatures"]))]
-            + [("planeswalker", i) for i in range(len(self.board["planeswalkers"]))]
-        )
+        return universe(self.board)
+
+
+def plain_state(reference: ReferenceCombat, board: dict[str, Any]) -> dict[str, Any]:
+    """What the strategies need to know of a combat in progress, read from
+    the reference model."""
+    return {
+        "creatures": [
+            {
+                "keywords": sorted(reference.creature(i).keywords),
+                "keyword_counters": sorted(reference.creature(i).keyword_counters),
+                "on_battlefield": reference.creature(i).on_battlefield,
+                "in_combat": reference.in_combat(i),
+            }
+            for i in range(len(board["creatures"]))
+        ],
+        "players": len(board["life"]),
+        "planeswalkers": [
+            i for i, w in enumerate(reference.planeswalkers) if w.on_battlefield and w.loyalty > 0
+        ],
+    }
+
+
+def universe(board: dict[str, Any]) -> list[Thing]:
+    """Every player, creature and planeswalker of a board."""
+    return (
+        [("player", p) for p in range(len(board["life"]))]
+        + [("creature", i) for i in range(len(board["creatures"]))]
+        + [("planeswalker", i) for i in range(len(board["planeswalkers"]))]
+    )
 
 
 def snapshot(driver: Any) -> Snapshot:
