@@ -6,10 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from mtgjudge import cost
+from mtgjudge import cost, triggers
 from mtgjudge.errors import IllegalActionError, IllegalCastError, InvalidInputError
 from mtgjudge.objects import GameObject
 from mtgjudge.timing import SpellQualities, check_may_begin_casting
+from mtgjudge.triggers import Triggered
 
 if TYPE_CHECKING:
     from mtgjudge.game import Game
@@ -163,13 +164,19 @@ def copy_spell(game: Game, original: GameObject, controller: str) -> GameObject:
     return copy
 
 
-def resolve_top(game: Game) -> GameObject:
-    """608: the top object of the stack resolves."""
-    stack = game.stack_objects()
+def resolve_top(game: Game) -> GameObject | Triggered:
+    """608: the top object of the stack resolves: a spell, or a triggered
+    ability (608.2)."""
+    stack = game.stack_items()
     if not stack:
         raise IllegalActionError("the stack is empty", rule="608.1")
-    spell = stack[-1]
-    game.stack_order.remove(spell.serial)
+    top = stack[-1]
+    game.stack_order.remove(top.serial)  # type: ignore[arg-type]
+    if isinstance(top, Triggered):
+        del game.abilities[top.serial]  # type: ignore[arg-type]
+        triggers.resolve(game, top)
+        return top
+    spell = top
     current = game.characteristics(spell)
     name = current.names[0] if current.names else spell.name
     game.note("608.2", f"{name} resolves")
@@ -178,15 +185,30 @@ def resolve_top(game: Game) -> GameObject:
     # 702.102d: a fused split spell follows its left half, then its right half.
     for face in spell.existing_faces():
         for action in face.resolve:
-            perform_raw(game, action, you=spell.caster or spell.controller, spell=spell)
+            perform_raw(
+                game,
+                action,
+                you=spell.caster or spell.controller,
+                spell=spell,
+                targets=spell.targets,
+                source=spell,
+            )
     if spell.is_copy:
         # 704.5e: a copy of a spell outside the stack ceases to exist.
         spell.zone = "graveyard"
         spell.exists = False
         game.note("704.5e", f"the copy of {name} ceases to exist")
     elif current.types & PERMANENT_TYPES:
+        targets = spell.targets
         game.move(spell, "battlefield", controller=spell.caster)
-        game.note("608.3", f"{name} enters the battlefield")
+        if "Aura" in current.subtypes and targets:
+            # 608.3c: an Aura spell enters attached to the object it targeted.
+            spell.attached_to = game.obj(targets[0]).serial
+            game.note(
+                "608.3c", f"{name} enters the battlefield attached to {game.obj(targets[0]).name}"
+            )
+        else:
+            game.note("608.3", f"{name} enters the battlefield")
     else:
         game.move(spell, "graveyard")
         game.note("608.2n", f"{name} is put into its owner's graveyard")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from mtgjudge import _core, engine
+from mtgjudge import _core, engine, triggers
 from mtgjudge.errors import IllegalActionError, InvalidInputError
 from mtgjudge.keywords import mask
 
@@ -251,33 +251,51 @@ class KernelBoard:
         game = self.game
         combat_number = game.turn.combat_phase_number() if game.turn.in_combat() else 0
         by_source: dict[int, list[tuple[str, str, int, str | None]]] = {}
+        dealt_events = []
         for source, (kind, index), amount, step in events.damage:
             recipient = self.name_of(kind, index)
             game.history.damage.append(
                 DamageRecord(self.creatures[source].ref, recipient, amount, step, combat_number)
             )
             by_source.setdefault(source, []).append((kind, recipient, amount, step))
+            dealt_events.append(
+                triggers.DamageEvent(
+                    source=self.creatures[source],
+                    kind=kind,
+                    recipient=recipient if kind == "player" else game.obj(recipient),
+                    amount=amount,
+                    combat=step is not None,
+                )
+            )
         for source, dealt in by_source.items():
             self._explain_damage(self.creatures[source], dealt)
+        gains = []
         for player, amount, source, step in events.life_gains:
             name = self.players[player]
             game.history.life_gains.append(
-                LifeGainRecord(name, amount, self.creatures[source].ref, step)
+                LifeGainRecord(name, amount, self.creatures[source].ref, step, game.turn_number)
             )
+            gains.append((name, amount))
             game.note(
                 "702.15b",
                 f"{name} gains {amount} life because {self.creatures[source].name} has lifelink",
             )
+        # 603.2, 603.10: abilities that trigger on the damage and the life
+        # gained trigger now, immediately after the event and before the
+        # state-based actions it leads to.
+        triggers.damage_dealt(game, dealt_events)
+        triggers.life_gained(game, gains)
         for player in events.losers:
             name = self.players[player]
+            if game.players[name].has_lost:
+                continue
             game.players[name].has_lost = True
             game.note("704.5a", f"{name} has 0 or less life and loses the game")
         dying = [(self.creatures[index], rule) for index, rule in events.deaths]
         dying += [(self.walkers[index], "704.5i") for index in events.planeswalker_deaths]
         for obj, rule in dying:
             game.note(rule, f"{obj.name} is put into its owner's graveyard ({_DEATH_TEXT[rule]})")
-        for obj, rule in dying:
-            game.put_into_graveyard(obj, rule)
+        game.put_into_graveyards(dying)
 
 
 def _display(game: Game, kind: str, recipient: str) -> str:
@@ -331,6 +349,14 @@ def declare_attackers(game: Game, attacks: dict[str, str]) -> None:
     record.attackers_declared = True
     record.any_attacked = bool(attacks)
     board.sync(None)
+    # 508.3: abilities that trigger on attackers being declared.
+    triggers.attackers_declared(
+        game,
+        [
+            (game.obj(ref), target if target in game.players else game.controller(game.obj(target)))
+            for ref, target in attacks.items()
+        ],
+    )
 
 
 def declare_blockers(game: Game, blocks: dict[str, list[str]]) -> None:
@@ -362,6 +388,8 @@ def declare_blockers(game: Game, blocks: dict[str, list[str]]) -> None:
             if obj is not None:
                 game.note("509.1h", f"{obj.name} is unblocked")
     record.blockers_declared = True
+    # 509.3: abilities that trigger on blockers being declared.
+    triggers.blockers_declared(game, pairs)
 
 
 def damage_step_remains(game: Game) -> bool:
@@ -380,6 +408,12 @@ def resolve_damage_step(game: Game, assignments: dict[str, dict[str, int]]) -> s
             )
     if not damage_step_remains(game):
         raise IllegalActionError("no combat damage step remains in this combat", rule="510.4")
+    record = game.combat
+    if record is not None and record.progress == "first_strike_dealt":
+        # 500.2: the first-strike combat damage step ends only once the
+        # stack is empty and all players pass (the abilities that triggered
+        # on its damage resolve first, 510.3a).
+        game.players_pass()
     board = KernelBoard(game)
     step = board.kernel.next_damage_step()
     assert step is not None

@@ -30,13 +30,52 @@ class ObjectFilter:
     other: bool = False
     #: "with power N or greater"
     power_at_least: int | None = None
+    #: "with deathtouch": it has each of these keywords.
+    keywords: frozenset[str] = frozenset()
+    #: "token" (True) or "nontoken" (False).
+    token: bool | None = None
+    #: "with power equal to its toughness"
+    power_equals_toughness: bool = False
+    #: "that's enchanted or equipped": an Aura or Equipment is attached to it.
+    enchanted_or_equipped: bool = False
+    #: "attacking": an attacking creature (506.3).
+    attacking: bool = False
+    #: "non-Human": it has none of these subtypes.
+    not_subtypes: frozenset[str] = frozenset()
+    #: "enchanted creature", "equipped creature": the permanent the source is
+    #: attached to (301.5f, 303.4b). For static abilities.
+    attached_by_source: bool = False
 
     def matches(self, game: Game, obj: GameObject, you: str, source_serial: int | None) -> bool:
         if obj.zone != "battlefield":
             return False
         if self.other and obj.serial == source_serial:
             return False
-        current = game.characteristics(obj, up_to_layer=5)
+        if self.attached_by_source:
+            source = game.by_serial(source_serial) if source_serial is not None else None
+            if source is None or source.attached_to != obj.serial:
+                return False
+        needs_layer_7 = (
+            self.power_at_least is not None or self.keywords or self.power_equals_toughness
+        )
+        current = game.characteristics(obj, up_to_layer=7 if needs_layer_7 else 5)
+        attached = self.enchanted_or_equipped and is_enchanted_or_equipped(game, obj)
+        attacking = game.combat is not None and game.combat.is_attacking(obj.serial)
+        return self.describes(
+            current, token=obj.token, enchanted_or_equipped=attached, attacking=attacking, you=you
+        )
+
+    def describes(
+        self,
+        current: Characteristics,
+        *,
+        token: bool,
+        enchanted_or_equipped: bool,
+        attacking: bool,
+        you: str,
+    ) -> bool:
+        """Whether an object with these characteristics and status (as they
+        are now, or as they last were, 603.10) fits, apart from `other`."""
         if self.controller == "you" and current.controller != you:
             return False
         if self.controller == "opponents" and current.controller == you:
@@ -45,30 +84,90 @@ class ObjectFilter:
             return False
         if self.subtypes and not self.subtypes & current.subtypes:
             return False
+        if self.not_subtypes & current.subtypes:
+            return False
         if self.colors and not self.colors & current.colors:
             return False
-        if self.power_at_least is not None:
-            power = game.characteristics(obj).power
-            if power is None or power < self.power_at_least:
-                return False
-        return True
+        if self.power_at_least is not None and (
+            current.power is None or current.power < self.power_at_least
+        ):
+            return False
+        if self.keywords and not self.keywords <= current.all_keywords:
+            return False
+        if self.token is not None and token != self.token:
+            return False
+        if self.power_equals_toughness and (
+            current.power is None or current.power != current.toughness
+        ):
+            return False
+        if self.attacking and not attacking:
+            return False
+        return not self.enchanted_or_equipped or enchanted_or_equipped
+
+
+def is_enchanted_or_equipped(game: Game, obj: GameObject) -> bool:
+    """Whether an Aura or Equipment on the battlefield is attached to it (303.4, 301.5)."""
+    return any(
+        other.attached_to == obj.serial and {"Aura", "Equipment"} & other.subtypes
+        for other in game.battlefield()
+    )
 
 
 @dataclass(frozen=True)
 class Condition:
-    """A simple board condition a static ability may depend on."""
+    """A simple board condition a static ability, or a triggered ability's
+    intervening "if" clause (603.4), may depend on. Every part given must
+    hold."""
 
     #: "you control a [filter] permanent" (the filter's controller is ignored).
     you_control: ObjectFilter | None = None
+    #: "you control a [filter] or [filter] permanent": one of them.
+    you_control_any: tuple[ObjectFilter, ...] = ()
     #: "you have more than N life".
     life_above: int | None = None
+    #: "you have more life than an opponent".
+    more_life_than_an_opponent: bool = False
+    #: "you have a full party" (700.8: four creatures).
+    full_party: bool = False
+    #: "[this permanent] is untapped".
+    source_untapped: bool = False
+    #: "[this permanent] has [keywords]".
+    source_has: frozenset[str] = frozenset()
 
     def holds(self, game: Game, you: str, source_serial: int | None) -> bool:
-        if self.you_control is not None:
-            wanted = replace(self.you_control, controller="you")
-            if not any(wanted.matches(game, obj, you, source_serial) for obj in game.battlefield()):
+        if self.you_control is not None and not _you_control(
+            game, self.you_control, you, source_serial
+        ):
+            return False
+        if self.you_control_any and not any(
+            _you_control(game, wanted, you, source_serial) for wanted in self.you_control_any
+        ):
+            return False
+        if self.life_above is not None and game.players[you].life <= self.life_above:
+            return False
+        if self.more_life_than_an_opponent and not any(
+            game.players[you].life > game.players[other].life for other in game.opponents(you)
+        ):
+            return False
+        if self.full_party:
+            from mtgjudge.party import party_size
+
+            if party_size(game, you) < 4:
                 return False
-        return self.life_above is None or game.players[you].life > self.life_above
+        if self.source_untapped or self.source_has:
+            source = game.by_serial(source_serial) if source_serial is not None else None
+            if source is None:
+                return False
+            if self.source_untapped and source.tapped:
+                return False
+            if not self.source_has <= game.characteristics(source).all_keywords:
+                return False
+        return True
+
+
+def _you_control(game: Game, wanted: ObjectFilter, you: str, source_serial: int | None) -> bool:
+    wanted = replace(wanted, controller="you")
+    return any(wanted.matches(game, obj, you, source_serial) for obj in game.battlefield())
 
 
 @dataclass(frozen=True)

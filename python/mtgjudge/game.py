@@ -8,12 +8,13 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from mtgjudge import effects
+from mtgjudge import effects, triggers
 from mtgjudge.combat import CombatRecord, KernelBoard
 from mtgjudge.effects import Characteristics, ContinuousEffect, Modification, ObjectFilter
 from mtgjudge.errors import IllegalActionError, InvalidInputError
 from mtgjudge.objects import GameObject, new_serial
 from mtgjudge.timing import ActivePermission
+from mtgjudge.triggers import Triggered, TriggerRecord
 from mtgjudge.turn import PHASE_STEPS, POSITIONS, Turn
 
 ZONES = ("battlefield", "graveyard", "exile", "hand", "library", "stack", "command")
@@ -27,6 +28,9 @@ class Player:
     #: Mana in the mana pool, or None when the scenario doesn't track mana
     #: (costs are then assumed to be paid).
     mana_pool: object = None
+    #: Attempted to draw from an empty library since state-based actions
+    #: were last checked (704.5b).
+    drew_from_empty_library: bool = False
 
 
 @dataclass(frozen=True)
@@ -46,6 +50,8 @@ class LifeGainRecord:
     amount: int
     source: str
     step: str | None
+    #: The number of the turn, counting the scenario's first turn as 1.
+    turn: int = 1
 
 
 @dataclass(frozen=True)
@@ -79,6 +85,8 @@ class History:
     total_costs: dict[str, str] = field(default_factory=dict)
     #: How each spell cast was paid (601.2h); None where mana isn't tracked.
     payments: dict[str, object] = field(default_factory=dict)
+    #: Every time a triggered ability triggered (603.2), in order.
+    triggers: list[TriggerRecord] = field(default_factory=list)
 
 
 class Game:
@@ -99,8 +107,15 @@ class Game:
         self.history = History()
         self.trace: list[TraceEntry] = []
         self._timestamp = 0
-        #: Serials of the objects on the stack, bottom first.
+        #: Serials of the objects on the stack (spells and abilities), bottom first.
         self.stack_order: list[int] = []
+        #: Triggered abilities on the stack, by serial (603.3).
+        self.abilities: dict[int, Triggered] = {}
+        #: Triggered abilities that have triggered and wait to be put on the
+        #: stack the next time a player would receive priority (603.3).
+        self.pending_triggers: list[Triggered] = []
+        #: The scenario's first turn is turn 1.
+        self.turn_number = 1
         #: Each object's serial when the scenario began, to tell whether it is
         #: still the same object (400.7).
         self.initial_serials: dict[str, int] = {}
@@ -176,6 +191,14 @@ class Game:
         by_serial = {obj.serial: obj for obj in self.objects if obj.zone == "stack" and obj.exists}
         return [by_serial[serial] for serial in self.stack_order if serial in by_serial]
 
+    def stack_items(self) -> list[GameObject | Triggered]:
+        """Everything on the stack, spells and abilities, bottom first (405)."""
+        by_serial: dict[int, GameObject | Triggered] = {
+            obj.serial: obj for obj in self.objects if obj.zone == "stack" and obj.exists
+        }
+        by_serial.update(self.abilities)
+        return [by_serial[serial] for serial in self.stack_order if serial in by_serial]
+
     def top_of_library(self, player: str) -> GameObject | None:
         for serial in self.library_order.get(player, []):
             obj = self.by_serial(serial)
@@ -215,17 +238,34 @@ class Game:
         return effects.compute(self, obj, self.effects, up_to_layer=2).controller
 
     def move(
-        self, obj: GameObject, zone: str, *, controller: str | None = None, rule: str = "400.7"
+        self,
+        obj: GameObject,
+        zone: str,
+        *,
+        controller: str | None = None,
+        rule: str = "400.7",
+        looking_back: list[triggers.Seen] | None = None,
+        before: triggers.Seen | None = None,
     ) -> GameObject:
         """Moves an object to another zone. It becomes a new object with no
         memory of its previous existence (400.7): no counters, damage,
         status, attachments or effects carry over. A token that leaves the
-        battlefield ceases to exist once there (111.7, 111.8, 704.5d)."""
+        battlefield ceases to exist once there (111.7, 111.8, 704.5d).
+
+        For objects that die at the same time, ``looking_back`` and
+        ``before`` are the abilities and the object as they were
+        immediately before the event (603.10a)."""
         previous_zone = obj.zone
         departed = {obj.serial: self.controller(obj)} if previous_zone == "battlefield" else {}
-        if previous_zone == "battlefield" and zone == "graveyard":
+        dies = previous_zone == "battlefield" and zone == "graveyard"
+        if dies:
             # 700.4: "dies" means put into a graveyard from the battlefield.
             self.history.deaths.append((obj.ref, rule))
+            # 603.10a: leaves-the-battlefield abilities look back in time.
+            if looking_back is None:
+                looking_back = triggers.watchers(self)
+            if looking_back and before is None:
+                before = triggers.seen(self, obj)
         obj.zone = zone
         obj.serial = new_serial()
         obj.controller = controller or obj.owner
@@ -245,6 +285,10 @@ class Game:
         if obj.token and previous_zone == "battlefield" and zone != "battlefield":
             obj.exists = False
             self.note("111.8", f"the token {obj.name} left the battlefield and ceases to exist")
+        if dies and looking_back and before is not None:
+            triggers.died(self, before, obj, looking_back)
+        if zone == "battlefield" and previous_zone != "battlefield":
+            triggers.entered(self, obj)
         return obj
 
     def _leave_battlefield_cleanup(self, departed: dict[int, str]) -> None:
@@ -268,6 +312,23 @@ class Game:
 
     def put_into_graveyard(self, obj: GameObject, rule: str) -> None:
         self.move(obj, "graveyard", rule=rule)
+
+    def put_into_graveyards(self, dying: list[tuple[GameObject, str]]) -> None:
+        """Permanents put into their owners' graveyards at the same time, as
+        state-based actions do (704.3): each one's leaves-the-battlefield
+        abilities, and those of the others, look back to the moment before
+        (603.10a)."""
+        looking_back = triggers.watchers(self)
+        before = {obj.serial: triggers.seen(self, obj) for obj, _ in dying} if looking_back else {}
+        for obj, rule in dying:
+            if obj.zone == "battlefield":
+                self.move(
+                    obj,
+                    "graveyard",
+                    rule=rule,
+                    looking_back=looking_back,
+                    before=before.get(obj.serial),
+                )
 
     # ----- effects -----
 
@@ -303,6 +364,15 @@ class Game:
     def check_state_based_actions(self) -> None:
         """704.3: performed whenever a player would receive priority. The
         kernel performs those that damage can cause (704.5a, 704.5f–i)."""
+        for player in self.players.values():
+            if player.drew_from_empty_library:
+                player.drew_from_empty_library = False
+                if not player.has_lost:
+                    player.has_lost = True
+                    self.note(
+                        "704.5b",
+                        f"{player.name} attempted to draw from an empty library and loses the game",
+                    )
         for obj in self.battlefield():
             # 704.5q: +1/+1 and -1/-1 counters on the same permanent cancel.
             cancelled = min(obj.counters.get("+1/+1", 0), obj.counters.get("-1/-1", 0))
@@ -315,6 +385,62 @@ class Game:
                 )
         board = KernelBoard(self)
         board.sync(board.kernel.check_state_based_actions())
+
+    def before_priority(self) -> None:
+        """117.5, 603.3b: each time a player would receive priority, the game
+        performs state-based actions, then puts the triggered abilities
+        that have triggered on the stack, and repeats until neither
+        happens."""
+        while True:
+            self.check_state_based_actions()
+            if not self.pending_triggers:
+                return
+            triggers.put_on_stack(self)
+
+    def players_pass(self) -> None:
+        """All players pass priority in succession, again and again: while the
+        stack isn't empty its top object resolves (117.4, 608.1), and
+        then the step or phase can end (500.2)."""
+        from mtgjudge import casting
+
+        self.before_priority()
+        for _ in range(triggers.MAX_RESOLUTIONS):
+            if not self.stack_items():
+                return
+            casting.resolve_top(self)
+            self.before_priority()
+        raise IllegalActionError("the stack doesn't empty: too many objects resolved", rule="117.4")
+
+    def gain_life(self, player: str, amount: int, source: str) -> None:
+        """119.3: a player gains life; each time is one life-gain event (119.9)."""
+        if amount <= 0:
+            return
+        self.players[player].life += amount
+        step = None
+        self.history.life_gains.append(
+            LifeGainRecord(player, amount, source, step, self.turn_number)
+        )
+        self.note("119.3", f"{player} gains {amount} life")
+        triggers.life_gained(self, [(player, amount)])
+
+    def lose_life(self, player: str, amount: int) -> None:
+        """119.3: a player loses life."""
+        if amount <= 0:
+            return
+        self.players[player].life -= amount
+        self.note("119.3", f"{player} loses {amount} life")
+
+    def draw(self, player: str, count: int) -> None:
+        """121.1: a player puts the top card of their library into their hand,
+        ``count`` times; drawing from an empty library is noted for 704.5b."""
+        for _ in range(count):
+            card = self.top_of_library(player)
+            if card is None:
+                self.players[player].drew_from_empty_library = True
+                self.note("121.3", f"{player} can't draw a card: the library is empty")
+                continue
+            self.move(card, "hand")
+            self.note("121.1", f"{player} draws a card")
 
     def deal_damage(self, source: GameObject, recipient: str, amount: int) -> None:
         """Noncombat damage dealt by a creature (120.3); deathtouch and
@@ -342,6 +468,7 @@ class Game:
             nxt = self.turn.next_position()
             if nxt is None:
                 raise IllegalActionError(f"the turn ended before {position} began", rule="500.1")
+            self._pass_before_step_ends()
             self._end_current_step()
             self.turn.move_to(*nxt)
             skipped = self._begin_current_step()
@@ -353,6 +480,20 @@ class Game:
                     rule="508.8",
                 )
 
+    def _pass_before_step_ends(self) -> None:
+        """500.2: a step or phase ends when the stack is empty and all players
+        pass: what is on the stack resolves first, and abilities that
+        triggered go on the stack first. No player receives priority in the
+        untap step (502.4), nor in the cleanup step unless something happens
+        there (514.3a). With nothing waiting and nothing on the stack, the
+        step ends as it always did in the model, the state-based actions
+        being left to the next action."""
+        if self.turn.position == "untap":
+            return
+        if not self.pending_triggers and not self.stack_items():
+            return
+        self.players_pass()
+
     def next_turn(self, position: str = "upkeep") -> None:
         """Finishes this turn with no choices made, then begins the next
         player's turn (500.1, 101.4) and proceeds to ``position``."""
@@ -363,6 +504,7 @@ class Game:
         active = self.turn.active_player
         following = order[(order.index(active) + 1) % len(order)] if active in order else order[0]
         self.turn = Turn(following)
+        self.turn_number += 1
         self.turn.start_at("untap")
         self.note("500.1", f"{following}'s turn begins")
         # 302.6: what the new active player controls is no longer "summoning sick".
@@ -398,6 +540,7 @@ class Game:
                 "506.1",
                 f"the combat phase begins{extra}; {self.turn.active_player} is the attacking player (506.2)",
             )
+            triggers.step_began(self, position)
         elif position in ("declare_blockers", "combat_damage") and self.combat is not None:
             if not self.combat.attacks and not self.combat.any_attacked:
                 # 508.8: skip the declare blockers and combat damage steps.

@@ -61,6 +61,8 @@ class GameObject:
     permissions: tuple = ()
     #: Static abilities that make spells cost more or less (:class:`mtgjudge.cost.CostModifier`).
     cost_modifiers: tuple = ()
+    #: Triggered abilities (:class:`mtgjudge.triggers.TriggeredAbility`, 603).
+    triggers: tuple = ()
     #: When it entered its zone, for timestamp order (613.7).
     timestamp: int = 0
     token: bool = False

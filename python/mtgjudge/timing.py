@@ -150,7 +150,7 @@ def check_may_begin_casting(
             rule="307.1" if "sorcery" in qualities.types else "117.1a",
             fault="not_main_phase",
         )
-    if game.stack_objects():
+    if game.stack_items():
         raise IllegalCastError(
             f"{' // '.join(qualities.names)} can be cast only while the stack is empty (or with flash)",
             rule="307.1" if "sorcery" in qualities.types else "117.1a",

@@ -52,6 +52,7 @@ _ACTIVE_OBJECT_KEYS = {
     "flash_if",
     "flash_for_extra_cost",
     "attached_to",
+    "triggers",
 }
 _COUNTING_ACTIONS = {
     "effect",
@@ -76,6 +77,7 @@ _COUNTING_EXPECTATIONS = {
     "mana_pool",
     "discarded",
     "turn",
+    "triggered",
 }
 _NAME_SENSITIVE = {"names", "chosen_names", "has_chosen_name", "stack_names", "choose_name"}
 

@@ -20,6 +20,7 @@ from mtgjudge.rulings.spec import (
     AnyOf,
     Array,
     Bool,
+    Defined,
     Field,
     FormatProblem,
     Int,
@@ -28,8 +29,10 @@ from mtgjudge.rulings.spec import (
     Spec,
     Str,
     Table,
+    WithNames,
     join,
 )
+from mtgjudge.triggers import EVENTS, RECIPIENTS, THAT_CREATURE, THAT_MUCH
 from mtgjudge.turn import POSITIONS
 
 if sys.version_info >= (3, 11):
@@ -135,15 +138,48 @@ FILTER = Table(
         colors=Array(Str(enum=COLORS), unique=True),
         other=Bool(description="Excludes the source itself."),
         power_at_least=Int(),
+        keywords=Array(KEYWORD, unique=True, description="It has each of these keywords."),
+        token=Bool(description="A token (true) or a nontoken permanent (false)."),
+        power_equals_toughness=Bool(description="Its power equals its toughness."),
+        enchanted_or_equipped=Bool(description="An Aura or Equipment is attached to it."),
+        attacking=Bool(description="An attacking creature."),
+        not_subtypes=Array(
+            Str(min_length=1), unique=True, description="It has none of these subtypes (non-Human)."
+        ),
+        attached_by_source=Bool(
+            description="For static abilities: the permanent the source is attached to "
+            "(“enchanted creature”, “equipped creature”)."
+        ),
     ),
     description="Which permanents, relative to the effect's controller.",
 )
 
 CONDITION = Table(
-    _fields(you_control=FILTER, life_above=Int()),
-    description="A board condition a static ability depends on.",
+    _fields(
+        you_control=FILTER,
+        you_control_any=Array(
+            FILTER, min_items=1, description="You control a permanent that fits one of these."
+        ),
+        life_above=Int(),
+        more_life_than_an_opponent=Bool(),
+        full_party=Bool(description="You have a full party: four creatures (700.8)."),
+        source_untapped=Bool(description="The object with the ability is untapped."),
+        source_has=Array(
+            KEYWORD, unique=True, description="The object with the ability has these keywords."
+        ),
+    ),
+    description="A board condition a static ability, or a triggered ability's intervening "
+    "“if” clause (603.4), depends on. Every part given must hold.",
     min_properties=1,
 )
+
+#: An amount: a number, or, in a triggered ability's actions, "that much"
+#: (the amount of its trigger event).
+THAT_MUCH_SPEC = Str(
+    enum=(THAT_MUCH,),
+    description="In a triggered ability's actions: the amount of its trigger event.",
+)
+AMOUNT = AnyOf([Int(minimum=0), THAT_MUCH_SPEC])
 
 SPELL_FILTER = Table(
     _fields(
@@ -210,7 +246,7 @@ STATE_ACTION_SPECS: dict[str, Spec] = {
     "pump": by_object(PT_CHANGE, "Gets +X/+Y until end of turn."),
     "set_base": by_object(PT_VALUE, "Has base power and toughness X/Y until end of turn."),
     "counters": by_object(
-        Map(Int(), key_pattern=COUNTER, key_hint="a counter name"),
+        Map(AnyOf([Int(), THAT_MUCH_SPEC]), key_pattern=COUNTER, key_hint="a counter name"),
         "Puts (or, negative, removes) counters.",
     ),
     "remove_from_combat": REF_LIST,
@@ -221,7 +257,7 @@ STATE_ACTION_SPECS: dict[str, Spec] = {
     "sacrifice": REF_LIST,
     "move": by_object(Str(enum=ZONES), "Moves objects to a zone (a new object, 400.7)."),
     "deal_damage": Table(
-        _fields(("source", "to", "amount"), source=REF, to=TARGET, amount=Int(minimum=0)),
+        _fields(("source", "to", "amount"), source=REF, to=TARGET, amount=AMOUNT),
         description="Noncombat damage from a creature (120.3).",
     ),
     "effect": EFFECT,
@@ -245,13 +281,29 @@ STATE_ACTION_SPECS: dict[str, Spec] = {
         _fields(("player",), player=PLAYER, zone=Str(enum=ZONES), filter=SPELL_FILTER),
         description="A player searches a zone for cards with these qualities (701.23).",
     ),
+    "gain_life": by_player(
+        AMOUNT, "Each player gains that much life: one life-gain event (119.3, 119.9)."
+    ),
+    "lose_life": by_player(AMOUNT, "Each player loses that much life (119.3)."),
+    "draw": by_player(AMOUNT, "Each player draws that many cards (121.1)."),
+    "put_onto_battlefield": Table(
+        _fields(
+            ("player",),
+            player=PLAYER,
+            **{"from": Str(enum=("hand", "graveyard", "library", "exile"))},
+            filter=SPELL_FILTER,
+        ),
+        description="A player puts a card with these qualities from a zone (default: hand) onto "
+        "the battlefield: the first such card in the setup's order, if any.",
+    ),
 }
 
-RESOLVE_ACTION = Table(
+RESOLVE_ACTION_TABLE = Table(
     {name: Field(spec) for name, spec in STATE_ACTION_SPECS.items()},
     one_of=tuple(STATE_ACTION_SPECS),
     description="One step of what a spell does as it resolves.",
 )
+RESOLVE_ACTION = Defined("resolve_action", RESOLVE_ACTION_TABLE, item=True)
 
 ACTION_SPECS: dict[str, Spec] = {
     "attack": by_object(TARGET, "Declare attackers (508.1): each attacker and what it attacks."),
@@ -309,6 +361,41 @@ ACTION = Table(
     description="One action: a table with exactly one key, the action's kind.",
 )
 
+TRIGGER = WithNames(
+    Table(
+        _fields(
+            ("event", "do"),
+            event=Str(
+                enum=tuple(EVENTS),
+                description="The trigger event (603.1). (Not `when`: in a list, `when` is a "
+                "parametric ruling's condition.)",
+            ),
+            filter=FILTER,
+            to=Str(enum=RECIPIENTS, description="For damage events: what the damage is dealt to."),
+            combat=Bool(description="For damage events: combat damage only."),
+            first_time_each_turn=Bool(
+                description="For life gain: only that player's first life-gain event each turn."
+            ),
+            condition=CONDITION,
+            targets=Array(
+                TARGET, unique=True, description="Its targets, chosen as it's put on the stack."
+            ),
+            do=Array(
+                RESOLVE_ACTION,
+                description="What it does as it resolves. `that_creature` and `that_much` "
+                "stand for the creature and the amount of its trigger event.",
+            ),
+            functions_in=Str(
+                enum=("battlefield", "graveyard"),
+                description="The zone it triggers from (113.6); default the battlefield.",
+            ),
+            description=Str(description="The ability in our words, for traces."),
+        ),
+        description="A triggered ability (603): when, if, and what it does.",
+    ),
+    objects=frozenset({THAT_CREATURE}),
+)
+
 FACE = Table(
     _fields(
         ("name",),
@@ -322,7 +409,7 @@ FACE = Table(
     description="One half of a split card (709).",
 )
 
-OBJECT = Table(
+OBJECT_TABLE = Table(
     _fields(
         name=Str(min_length=1),
         controller=PLAYER,
@@ -367,6 +454,7 @@ OBJECT = Table(
         ),
         resolve=Array(RESOLVE_ACTION, description="What the spell does as it resolves (608.2)."),
         faces=Array(FACE, min_items=2),
+        triggers=Array(TRIGGER, description="Its triggered abilities (603)."),
     ),
     description="A card, token or permanent. `types` defaults to creature when power is given.",
 )
@@ -386,6 +474,11 @@ PLAYER_ENTRY = AnyOf(
         ),
     ],
 )
+
+#: The parts the JSON Schema defines once (under ``$defs``); all are in
+#: parts of a ruling file that may hold formulas.
+OBJECT = Defined("object", OBJECT_TABLE)
+DEFINED = (RESOLVE_ACTION, OBJECT)
 
 SETUP = Table(
     _fields(
@@ -465,7 +558,22 @@ EXPECT_SPECS: dict[str, Spec] = {
         Str(pattern=f"{OBJECT_REF}|", pattern_hint='an object name, or "" for nothing')
     ),
     "counters": by_object(Map(Int(minimum=0), key_pattern=COUNTER, key_hint="a counter name")),
-    "stack": Array(REF, description="The spells on the stack, bottom first."),
+    "stack": Array(
+        AnyOf(
+            [
+                REF,
+                Str(
+                    pattern=f"trigger:{OBJECT_REF}",
+                    pattern_hint='"trigger:pridemate" (a triggered ability of that source)',
+                    refers_to="stack_item",
+                ),
+            ]
+        ),
+        description="The spells and triggered abilities on the stack, bottom first.",
+    ),
+    "triggered": by_object(
+        Int(minimum=0), "How many times each source's triggered abilities triggered (603.2)."
+    ),
     "total_cost": by_object(
         Str(), "The total cost each spell was cast for (601.2f), printed as mana symbols."
     ),
@@ -615,6 +723,8 @@ def _templated(schema: dict[str, Any], item: bool = False) -> dict[str, Any]:
     """The schema of a part of a ruling file that may hold formulas: each
     value may be a formula instead, and each table in a list may have `when`."""
     schema = dict(schema)
+    if "$ref" in schema:
+        return schema  # templated once, in $defs
     if "anyOf" in schema:
         schema["anyOf"] = [_templated(option, item) for option in schema["anyOf"]]
         return schema
@@ -647,7 +757,10 @@ def json_schema(features: tuple[str, ...]) -> dict[str, Any]:
         "$id": "https://mtgjudge.invalid/ruling.schema.json",
         "title": "mtgjudge ruling",
         **schema,
-        "$defs": {"formula": FORMULA_SCHEMA},
+        "$defs": {
+            "formula": FORMULA_SCHEMA,
+            **{part.name: _templated(part.spec.schema(), part.item) for part in DEFINED},
+        },
     }
 
 
@@ -1003,9 +1116,69 @@ def _check_meaning(ruling: dict[str, Any]) -> Names:
                 raise FormatProblem(join(path, "owner"), "missing required key for a card")
             if ("power" in obj) != ("toughness" in obj):
                 raise FormatProblem(path, "expected both power and toughness, or neither")
+    for zone in SETUP_ZONES:
+        for ref, obj in setup.get(zone, {}).items():
+            path = join(join("setup", zone), ref)
+            if ref == THAT_CREATURE:
+                raise FormatProblem(path, f"{THAT_CREATURE!r} is reserved for triggered abilities")
+            for j, trigger in enumerate(obj.get("triggers", ())):
+                _check_trigger(trigger, join(join(path, "triggers"), j))
+            for key in ("resolve", "faces"):
+                if _mentions(obj.get(key), THAT_MUCH):
+                    raise FormatProblem(
+                        join(path, key), f"{THAT_MUCH!r} is for a triggered ability's actions only"
+                    )
     seen_probes: set[str] = set()
     for i, probe in enumerate(ruling["probe"]):
+        if _mentions(probe.get("actions"), THAT_MUCH):
+            raise FormatProblem(
+                join(join("probe", i), "actions"),
+                f"{THAT_MUCH!r} is for a triggered ability's actions only",
+            )
         if probe["id"] in seen_probes:
             raise FormatProblem(join(join("probe", i), "id"), f"duplicate probe id {probe['id']!r}")
         seen_probes.add(probe["id"])
     return Names(frozenset(players), frozenset(objects))
+
+
+def _mentions(node: Any, word: str) -> bool:
+    if isinstance(node, str):
+        return node == word
+    if isinstance(node, dict):
+        return any(_mentions(k, word) or _mentions(v, word) for k, v in node.items())
+    if isinstance(node, list):
+        return any(_mentions(item, word) for item in node)
+    return False
+
+
+def _check_trigger(trigger: dict[str, Any], path: str) -> None:
+    """What the shape alone can't say: which keys fit which trigger event."""
+    from mtgjudge import triggers
+
+    event = trigger["event"]
+    if trigger.get("filter", {}).get("attached_by_source"):
+        raise FormatProblem(
+            join(join(path, "filter"), "attached_by_source"), "is for static abilities only"
+        )
+    if "filter" in trigger and event not in triggers.TAKES_FILTER:
+        raise FormatProblem(join(path, "filter"), f"the event {event!r} takes no filter")
+    if "to" in trigger and event not in triggers.TAKES_RECIPIENT:
+        raise FormatProblem(join(path, "to"), f"the event {event!r} takes no recipient")
+    if "combat" in trigger and event not in triggers.DAMAGE_EVENTS:
+        raise FormatProblem(join(path, "combat"), f"the event {event!r} isn't damage")
+    if "first_time_each_turn" in trigger and event not in triggers.LIFE_EVENTS:
+        raise FormatProblem(
+            join(path, "first_time_each_turn"), f"the event {event!r} isn't life gain"
+        )
+    has_creature = event in triggers.HAS_THAT_CREATURE and (
+        event != "deals_damage" or trigger.get("to") == "creature"
+    )
+    if _mentions(trigger.get("do"), THAT_CREATURE) and not has_creature:
+        raise FormatProblem(
+            join(path, "do"),
+            f"the event {event!r} has no {THAT_CREATURE!r} (see rulings/README.md)",
+        )
+    if _mentions(trigger.get("do"), THAT_MUCH) and event not in triggers.HAS_THAT_MUCH:
+        raise FormatProblem(
+            join(path, "do"), f"the event {event!r} has no {THAT_MUCH!r} (see rulings/README.md)"
+        )

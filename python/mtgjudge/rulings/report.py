@@ -30,7 +30,14 @@ def _object_line(ref: str, spec: dict[str, Any]) -> str:
         if spec.get(key):
             parts.append(f"{key} {spec[key]}" if not isinstance(spec[key], bool) else key)
     owner = spec.get("controller", spec.get("owner"))
-    return f"  {ref}: " + ", ".join(str(p) for p in parts) + f" (controlled by {owner})"
+    line = f"  {ref}: " + ", ".join(str(p) for p in parts) + f" (controlled by {owner})"
+    for trigger in spec.get("triggers", ()):
+        event = trigger["event"].replace("_", " ")
+        what = trigger.get("description") or f"{len(trigger['do'])} action(s)"
+        where = f", from the {trigger['functions_in']}" if "functions_in" in trigger else ""
+        iff = ", if its condition holds (603.4)" if "condition" in trigger else ""
+        line += f"\n      triggered ability (603): {event}{where}{iff}: {what}"
+    return line
 
 
 def describe_setup(ruling: Ruling) -> list[str]:

@@ -12,6 +12,7 @@ from mtgjudge.errors import IllegalActionError, MtgJudgeError
 from mtgjudge.game import Game, TraceEntry
 from mtgjudge.rulings.format import Probe, Ruling
 from mtgjudge.rulings.scenario import build_game, perform
+from mtgjudge.triggers import Triggered
 
 PASSED = "passed"
 FAILED = "failed"
@@ -109,6 +110,14 @@ def _attached_to(game: Game, ref: str) -> str:
     return host.ref if host is not None else ""
 
 
+def _stack_names(game: Game, item: Any) -> list[str]:
+    # 603.3: a triggered ability on the stack has no name (no characteristics
+    # but its text).
+    if isinstance(item, Triggered):
+        return []
+    return sorted(game.characteristics(item).names)
+
+
 def _zone(game: Game, ref: str) -> str:
     obj = _current(game, ref)
     return obj.zone if obj.exists else "nowhere"
@@ -164,7 +173,7 @@ OBSERVERS: dict[str, Observer] = {
         ref: {name: _current(game, ref).counters.get(name, 0) for name in counters}
         for ref, counters in expected.items()
     },
-    "stack": lambda game, _: [obj.ref for obj in game.stack_objects()],
+    "stack": lambda game, _: [item.ref for item in game.stack_items()],
     "total_cost": lambda game, expected: {
         ref: game.history.total_costs.get(ref) for ref in expected
     },
@@ -175,9 +184,10 @@ OBSERVERS: dict[str, Observer] = {
         p: None if game.players[p].mana_pool is None else cost.pool_text(game.players[p].mana_pool)
         for p in expected
     },
-    "stack_names": lambda game, _: [
-        sorted(game.characteristics(obj).names) for obj in game.stack_objects()
-    ],
+    "stack_names": lambda game, _: [_stack_names(game, item) for item in game.stack_items()],
+    "triggered": lambda game, expected: {
+        ref: sum(1 for record in game.history.triggers if record.source == ref) for ref in expected
+    },
     "card_count": lambda game, expected: [
         {**entry, "count": _card_count(game, entry)} for entry in expected
     ],

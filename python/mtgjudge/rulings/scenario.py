@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from mtgjudge import casting, combat, cost, party
+from mtgjudge import casting, combat, cost, party, triggers
 from mtgjudge.effects import Condition, Modification, ObjectFilter, StaticAbility
 from mtgjudge.errors import IllegalActionError, InvalidInputError
 from mtgjudge.game import Game, Player
@@ -34,6 +34,13 @@ def _filter(spec: dict[str, Any]) -> ObjectFilter:
         colors=frozenset(spec.get("colors", ())),
         other=spec.get("other", False),
         power_at_least=spec.get("power_at_least"),
+        keywords=frozenset(normalize(k) for k in spec.get("keywords", ())),
+        token=spec.get("token"),
+        power_equals_toughness=spec.get("power_equals_toughness", False),
+        enchanted_or_equipped=spec.get("enchanted_or_equipped", False),
+        attacking=spec.get("attacking", False),
+        not_subtypes=frozenset(spec.get("not_subtypes", ())),
+        attached_by_source=spec.get("attached_by_source", False),
     )
 
 
@@ -42,7 +49,27 @@ def _condition(spec: dict[str, Any] | None) -> Condition | None:
         return None
     return Condition(
         you_control=_filter(spec["you_control"]) if "you_control" in spec else None,
+        you_control_any=tuple(_filter(f) for f in spec.get("you_control_any", ())),
         life_above=spec.get("life_above"),
+        more_life_than_an_opponent=spec.get("more_life_than_an_opponent", False),
+        full_party=spec.get("full_party", False),
+        source_untapped=spec.get("source_untapped", False),
+        source_has=frozenset(normalize(k) for k in spec.get("source_has", ())),
+    )
+
+
+def _trigger(spec: dict[str, Any]) -> triggers.TriggeredAbility:
+    return triggers.TriggeredAbility(
+        when=spec["event"],
+        filter=_filter(spec["filter"]) if "filter" in spec else None,
+        to=spec.get("to"),
+        combat=spec.get("combat", False),
+        first_time_each_turn=spec.get("first_time_each_turn", False),
+        condition=_condition(spec.get("condition")),
+        targets=tuple(spec.get("targets", ())),
+        actions=tuple(spec.get("do", ())),
+        functions_in=spec.get("functions_in", "battlefield"),
+        description=spec.get("description", ""),
     )
 
 
@@ -124,6 +151,7 @@ def _object(ref: str, spec: dict[str, Any], zone: str) -> GameObject:
         statics=tuple(_static(static, name) for static in spec.get("statics", ())),
         permissions=tuple(_permission(p) for p in spec.get("permissions", ())),
         cost_modifiers=tuple(_cost_modifier(m) for m in spec.get("cost_modifiers", ())),
+        triggers=tuple(_trigger(t) for t in spec.get("triggers", ())),
         resolve=tuple(spec.get("resolve", ())),
         flash_if=_condition(spec.get("flash_if")),
         flash_for_extra_cost=spec.get("flash_for_extra_cost"),
@@ -165,10 +193,14 @@ def build_game(ruling: Ruling) -> Game:
 
 @dataclass(frozen=True)
 class Context:
-    """Who "you" is for an action, and the spell that is resolving, if any."""
+    """Who "you" is for an action, and the spell or ability that is
+    resolving, if any: the spell, its targets, and its source (the spell
+    itself, or an ability's source)."""
 
     you: str | None = None
     spell: GameObject | None = None
+    targets: tuple[str, ...] | None = None
+    source: GameObject | None = None
 
 
 def _each(game: Game, refs: list[str]) -> list[GameObject]:
@@ -318,9 +350,11 @@ def _effect(game: Game, args: dict[str, Any], context: Context) -> None:
     duration = args.get("until", "end_of_turn")
     target = args["to"]
     if target == "targets":
-        if context.spell is None:
-            raise InvalidInputError('`to = "targets"` is for a resolving spell\'s effect')
-        target = list(context.spell.targets)
+        if context.targets is None:
+            raise InvalidInputError(
+                '`to = "targets"` is for the effect of a resolving spell or ability'
+            )
+        target = list(context.targets)
     if isinstance(target, list):
         affected = [obj for obj in _each(game, target) if obj.zone == "battlefield"]
         game.add_effect(modification, you, affected=affected, duration=duration)
@@ -376,8 +410,55 @@ def _cast(game: Game, args: dict[str, Any], context: Context) -> None:
 
 
 def _resolve(game: Game, args: Any, context: Context) -> None:
-    for _ in range(args if isinstance(args, int) else 1):
+    for index in range(args if isinstance(args, int) else 1):
+        if index:
+            # 117.5: between two resolutions a player would receive priority.
+            game.before_priority()
         casting.resolve_top(game)
+
+
+def _number(value: Any) -> int:
+    if not isinstance(value, int):
+        raise InvalidInputError(
+            f"{value!r}: “that_much” is the amount of a trigger event; only a triggered "
+            "ability's actions may use it"
+        )
+    return value
+
+
+def _gain_life(game: Game, args: dict[str, Any], context: Context) -> None:
+    source = context.source.ref if context.source is not None else ""
+    for player, amount in args.items():
+        game.gain_life(player, _number(amount), source)
+
+
+def _lose_life(game: Game, args: dict[str, Any], context: Context) -> None:
+    for player, amount in args.items():
+        game.lose_life(player, _number(amount))
+
+
+def _draw(game: Game, args: dict[str, Any], context: Context) -> None:
+    for player, count in args.items():
+        game.draw(player, _number(count))
+
+
+def _put_onto_battlefield(game: Game, args: dict[str, Any], context: Context) -> None:
+    """An effect that says "put a [quality] card from your [zone] onto the
+    battlefield": the first such card in the scenario's order, if any."""
+    player = args["player"]
+    wanted = _spell_filter(args.get("filter", {}))
+    zone = args.get("from", "hand")
+    for obj in list(game.objects):
+        if (
+            obj.zone == zone
+            and obj.owner == player
+            and obj.exists
+            and wanted.matches(cost.card_qualities(game, obj))
+        ):
+            game.move(obj, "battlefield", controller=player)
+            game.note("110.2", f"{player} puts {obj.name} from their {zone} onto the battlefield")
+            return
+    game.note("110.2", f"{player} has no such card in their {zone} to put onto the battlefield")
 
 
 def _copy_spell(game: Game, args: dict[str, str], context: Context) -> None:
@@ -471,21 +552,32 @@ PERFORMERS: dict[str, Performer] = {
     "choose_name": _choose_name,
     "discard": _discard,
     "search": _search,
+    "gain_life": _gain_life,
+    "lose_life": _lose_life,
+    "draw": _draw,
+    "put_onto_battlefield": _put_onto_battlefield,
 }
 
 
 def perform_raw(
-    game: Game, action: dict[str, Any], *, you: str | None = None, spell: GameObject | None = None
+    game: Game,
+    action: dict[str, Any],
+    *,
+    you: str | None = None,
+    spell: GameObject | None = None,
+    targets: tuple[str, ...] | None = None,
+    source: GameObject | None = None,
 ) -> None:
     """Performs one action given as a one-key table."""
     ((kind, args),) = action.items()
     performer = PERFORMERS.get(kind)
     if performer is None:  # the format's checks make this unreachable
         raise InvalidInputError(f"no action {kind!r}")
-    performer(game, args, Context(you, spell))
+    performer(game, args, Context(you, spell, targets, source))
 
 
 def perform(game: Game, action: Action) -> None:
     perform_raw(game, {action.kind: action.args})
-    # 704.3: state-based actions are checked whenever a player would receive priority.
-    game.check_state_based_actions()
+    # 117.5, 704.3, 603.3: whenever a player would receive priority, state-based
+    # actions are performed, then triggered abilities are put on the stack.
+    game.before_priority()

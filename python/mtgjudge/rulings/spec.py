@@ -73,6 +73,8 @@ class Names:
             return f"no object named {name!r} in the setup"
         if kind == "target" and name not in self.players and name not in self.objects:
             return f"no player or object named {name!r} in the setup"
+        if kind == "stack_item" and name.removeprefix("trigger:") not in self.objects:
+            return f"no object named {name.removeprefix('trigger:')!r} in the setup"
         return None
 
 
@@ -364,3 +366,52 @@ class AnyOf(Spec):
 
     def schema(self) -> dict[str, Any]:
         return self._with_description({"anyOf": [option.schema() for option in self.options]})
+
+
+@dataclass
+class Defined(Spec):
+    """A part that the JSON Schema gives once, under ``$defs``, and refers to
+    wherever it appears."""
+
+    name: str
+    spec: Spec
+    #: It only ever appears as an item of a list (which matters to formulas:
+    #: a table in a list may have `when`).
+    item: bool = False
+
+    @property
+    def description(self) -> str:  # type: ignore[override]
+        return self.spec.description
+
+    def expected(self) -> str:
+        return self.spec.expected()
+
+    def check(self, value: Any, path: str, names: Names | None = None) -> Any:
+        return self.spec.check(value, path, names)
+
+    def schema(self) -> dict[str, Any]:
+        return {"$ref": f"#/$defs/{self.name}"}
+
+
+@dataclass
+class WithNames(Spec):
+    """A part of a ruling file where more object names may be used than the
+    setup defines, such as "that_creature" in a triggered ability."""
+
+    spec: Spec
+    objects: frozenset[str] = frozenset()
+
+    @property
+    def description(self) -> str:  # type: ignore[override]
+        return self.spec.description
+
+    def expected(self) -> str:
+        return self.spec.expected()
+
+    def check(self, value: Any, path: str, names: Names | None = None) -> Any:
+        if names is not None:
+            names = Names(names.players, names.objects | self.objects)
+        return self.spec.check(value, path, names)
+
+    def schema(self) -> dict[str, Any]:
+        return self.spec.schema()

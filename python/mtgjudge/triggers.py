@@ -1,0 +1,755 @@
+"""Triggered abilities (603): what triggers them, how they wait to be put on
+the stack, and how they resolve.
+
+A permanent (or a card in a graveyard, for an ability that functions
+there, 113.6k) may have triggered abilities. Each has a trigger event from
+the closed list :data:`EVENTS`, perhaps narrowed by a filter on the object
+the event is about, a recipient kind for damage and "combat damage only";
+perhaps an intervening "if" clause (603.4); perhaps fixed targets; and what
+it does, as actions in the scenario vocabulary.
+
+The model follows the rules in this order:
+
+- 603.2: when an event happens, every ability whose trigger event it
+  matches triggers. The game looks at the objects as they are immediately
+  after the event (603.10), except that leaves-the-battlefield abilities
+  look back in time (603.10a): they use the abilities and appearance of
+  objects immediately before the event.
+- 603.4: an intervening "if" clause is checked as the ability triggers (it
+  doesn't trigger if the condition is false) and again as it resolves.
+- 603.3, 117.5: an ability that triggered waits until a player would next
+  receive priority. Then state-based actions are performed first (704.3),
+  and the waiting abilities are put on the stack in APNAP order (603.3b);
+  a player's own abilities go on in the order they triggered.
+- 603.3d: an ability whose targets are all illegal is removed from the
+  stack.
+- 608.2: an ability on the stack resolves like a spell: the top object of
+  the stack resolves first (405.5). Its intervening "if" clause and its
+  targets are checked again (603.4, 608.2b).
+- 201.5, 400.7, 603.6: an ability that refers to an object (its source by
+  name, "that creature", a target) refers to that object only: if it has
+  changed zones since, it is a new object and that part of the ability
+  does nothing. An ability exists independently of its source (113.7a).
+
+Every trigger is recorded in the game's history, so that a probe can count
+how many times each source's abilities triggered.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from mtgjudge.effects import Characteristics, Condition, ObjectFilter, is_enchanted_or_equipped
+from mtgjudge.errors import InvalidInputError
+from mtgjudge.objects import new_serial
+
+if TYPE_CHECKING:
+    from mtgjudge.game import Game
+    from mtgjudge.objects import GameObject
+
+#: The trigger events (603.1), with the rule each follows and what "that
+#: creature" (``that_creature``) and "that much" (``that_much``) are in the
+#: ability's actions.
+EVENTS: dict[str, str] = {
+    "attacks": "this creature is declared as an attacker (508.3a); that creature: it",
+    "a_creature_attacks": "a creature that fits `filter` is declared as an attacker (508.3a), "
+    "once for each; that creature: the attacker",
+    "a_creature_attacks_alone": "a creature that fits `filter` is the only creature declared "
+    "as an attacker in the declare attackers step (506.5, 702.83b); that creature: it",
+    "a_creature_attacks_you": "a creature is declared as an attacker attacking you or a "
+    "planeswalker you control (508.3a), once for each; that creature: the attacker",
+    "becomes_blocked": "this creature becomes blocked, once each combat (509.3c)",
+    "blocks_or_becomes_blocked_by": "this creature blocks, or becomes blocked by, a creature "
+    "that fits `filter` as blockers are declared (509.3b, 509.3d, 509.3f); that creature: "
+    "the other creature",
+    "deals_damage": "this creature deals damage, once for each recipient of the kind `to` "
+    "(once for all its damage of one event without `to`) (603.2c, 120.3); that creature: "
+    "the creature dealt damage; that much: the damage",
+    "a_creature_deals_damage": "a creature that fits `filter` deals damage to a recipient of "
+    "the kind `to`, once for each creature and recipient; that creature: the creature that "
+    "dealt it; that much: the damage",
+    "creatures_deal_combat_damage_to_a_player": "one or more creatures that fit `filter` deal "
+    "combat damage to a player, once for each player in each combat damage step (510.2); "
+    "that much: all that damage",
+    "a_source_deals_damage_to_you": "a source that fits `filter` deals damage to you, once "
+    "for each source in each event (120.3); that much: the damage",
+    "you_gain_life": "you gain life, once for each life-gain event (119.9, 702.15e); that "
+    "much: the life gained",
+    "an_opponent_gains_life": "an opponent gains life, once for each life-gain event "
+    "(119.9, 702.15e); that much: the life gained",
+    "dies": "this permanent is put into a graveyard from the battlefield (700.4); it looks "
+    "back in time (603.10a)",
+    "a_creature_dies": "a creature that fits `filter` dies (700.4), judged as it last "
+    "existed on the battlefield (603.10a); that creature: the card in the graveyard (603.6c)",
+    "enters": "this permanent enters the battlefield (603.6a)",
+    "beginning_of_combat": "the beginning of combat step of each combat begins (603.2b, 507.2)",
+    "beginning_of_combat_on_your_turn": "the beginning of combat step of a combat on your "
+    "turn begins (603.2b, 507.2)",
+}
+
+#: The events of declaring attackers (508.3).
+ATTACK_EVENTS = (
+    "attacks",
+    "a_creature_attacks",
+    "a_creature_attacks_alone",
+    "a_creature_attacks_you",
+)
+#: The events that take a `filter` on the object they are about.
+TAKES_FILTER = frozenset(
+    {
+        "a_creature_attacks",
+        "a_creature_attacks_alone",
+        "a_creature_attacks_you",
+        "blocks_or_becomes_blocked_by",
+        "a_creature_deals_damage",
+        "creatures_deal_combat_damage_to_a_player",
+        "a_source_deals_damage_to_you",
+        "a_creature_dies",
+    }
+)
+#: The damage events: they may be narrowed to combat damage, and the first
+#: two to a kind of recipient (`to`).
+DAMAGE_EVENTS = frozenset(
+    {
+        "deals_damage",
+        "a_creature_deals_damage",
+        "creatures_deal_combat_damage_to_a_player",
+        "a_source_deals_damage_to_you",
+    }
+)
+TAKES_RECIPIENT = frozenset({"deals_damage", "a_creature_deals_damage"})
+LIFE_EVENTS = frozenset({"you_gain_life", "an_opponent_gains_life"})
+#: The events with a "that creature" (for `deals_damage`, only with `to = "creature"`).
+HAS_THAT_CREATURE = frozenset(
+    {
+        "attacks",
+        "a_creature_attacks",
+        "a_creature_attacks_alone",
+        "a_creature_attacks_you",
+        "blocks_or_becomes_blocked_by",
+        "deals_damage",
+        "a_creature_deals_damage",
+        "dies",
+        "a_creature_dies",
+    }
+)
+#: The events with a "that much".
+HAS_THAT_MUCH = DAMAGE_EVENTS | LIFE_EVENTS
+
+#: Kinds of recipient a damage event may be narrowed to.
+RECIPIENTS = ("player", "opponent", "you", "creature", "planeswalker")
+
+#: Placeholders a triggered ability's actions may use.
+THAT_CREATURE = "that_creature"
+THAT_MUCH = "that_much"
+
+#: An upper bound on how many objects may resolve while players pass
+#: priority in succession, so that a loop of triggers can't hang the model.
+MAX_RESOLUTIONS = 200
+
+
+@dataclass(frozen=True)
+class TriggeredAbility:
+    """A triggered ability of an object (603.1)."""
+
+    when: str
+    #: What the object the event is about must be, relative to the ability's controller.
+    filter: ObjectFilter | None = None
+    #: For damage events: the kind of recipient (:data:`RECIPIENTS`).
+    to: str | None = None
+    #: For damage events: combat damage only.
+    combat: bool = False
+    #: For life gain: only the first life-gain event of the turn for that player.
+    first_time_each_turn: bool = False
+    #: The intervening "if" clause (603.4).
+    condition: Condition | None = None
+    #: Fixed targets, chosen as it's put on the stack (603.3d, 601.2c).
+    targets: tuple[str, ...] = ()
+    #: What it does as it resolves: actions in the scenario vocabulary.
+    actions: tuple = ()
+    #: The zone it functions in (113.6, 113.6k).
+    functions_in: str = "battlefield"
+    description: str = ""
+
+    def __post_init__(self) -> None:
+        if self.when not in EVENTS:
+            raise InvalidInputError(f"unknown trigger event {self.when!r}")
+
+
+@dataclass(frozen=True)
+class Seen:
+    """An object as an event saw it: its characteristics, controller and
+    abilities immediately after the event, or immediately before it for
+    abilities that look back in time (603.10)."""
+
+    obj: GameObject
+    serial: int
+    current: Characteristics
+    token: bool
+    enchanted_or_equipped: bool
+    attacking: bool
+    triggers: tuple[TriggeredAbility, ...]
+
+    @property
+    def controller(self) -> str:
+        return self.current.controller
+
+
+def seen(game: Game, obj: GameObject) -> Seen:
+    return Seen(
+        obj=obj,
+        serial=obj.serial,
+        current=game.characteristics(obj),
+        token=obj.token,
+        enchanted_or_equipped=is_enchanted_or_equipped(game, obj),
+        attacking=game.combat is not None and game.combat.is_attacking(obj.serial),
+        triggers=obj.triggers,
+    )
+
+
+@dataclass
+class Triggered:
+    """An ability that has triggered and waits to be put on the stack (603.3),
+    then, with a serial of its own, the ability on the stack."""
+
+    ability: TriggeredAbility
+    #: The source (its card: the name sticks to it).
+    source: GameObject
+    #: The source as the object it is immediately after the event (201.5, 400.7).
+    source_serial: int
+    source_name: str
+    #: 603.3a: the player who controlled the source as it triggered.
+    controller: str
+    event: str
+    #: "that creature": its scenario name and its serial immediately after the event.
+    that_creature: tuple[str, int] | None = None
+    that_much: int | None = None
+    #: On the stack: its serial, and the serials of its targets.
+    serial: int | None = None
+    targets: dict[str, int | None] = field(default_factory=dict)
+
+    @property
+    def ref(self) -> str:
+        """How the `stack` expectation names it."""
+        return f"trigger:{self.source.ref}"
+
+    def describe(self) -> str:
+        what = self.ability.description or self.event.replace("_", " ")
+        return f"{self.source_name}'s triggered ability ({what})"
+
+
+@dataclass(frozen=True)
+class TriggerRecord:
+    """One time an ability triggered (603.2)."""
+
+    source: str
+    event: str
+    controller: str
+
+
+# ----- triggering (603.2) -----
+
+
+def _watchers(game: Game, zones: tuple[str, ...] = ("battlefield", "graveyard")) -> list[Seen]:
+    """The objects with triggered abilities that function where they are."""
+    return [
+        seen(game, obj)
+        for obj in game.objects
+        if obj.triggers
+        and obj.exists
+        and obj.zone in zones
+        and any(ability.functions_in == obj.zone for ability in obj.triggers)
+    ]
+
+
+def watchers(game: Game) -> list[Seen]:
+    """What a leaves-the-battlefield event will look back at (603.10a)."""
+    if not any(obj.triggers for obj in game.objects):
+        return []
+    return _watchers(game)
+
+
+def _trigger(
+    game: Game,
+    watcher: Seen,
+    ability: TriggeredAbility,
+    *,
+    that_creature: GameObject | None = None,
+    that_much: int | None = None,
+    what: str = "",
+) -> None:
+    """603.2: the ability triggers, unless its intervening "if" clause is
+    false (603.4)."""
+    controller = watcher.controller
+    name = watcher.current.names[0] if watcher.current.names else watcher.obj.name
+    # The source as the object it is immediately after the event (for a
+    # creature that died, the card in the graveyard).
+    serial = watcher.obj.serial
+    label = ability.description or ability.when.replace("_", " ")
+    if ability.condition is not None and not ability.condition.holds(game, controller, serial):
+        game.note(
+            "603.4",
+            f"{name}'s triggered ability ({label}) doesn't trigger: its condition is false{what}",
+        )
+        return
+    pending = Triggered(
+        ability=ability,
+        source=watcher.obj,
+        source_serial=serial,
+        source_name=name,
+        controller=controller,
+        event=ability.when,
+        that_creature=(that_creature.ref, that_creature.serial) if that_creature else None,
+        that_much=that_much,
+    )
+    game.pending_triggers.append(pending)
+    game.history.triggers.append(TriggerRecord(watcher.obj.ref, ability.when, controller))
+    game.note("603.2", f"{pending.describe()} triggers{what}")
+
+
+def _abilities(watcher: Seen, *events: str) -> list[TriggeredAbility]:
+    return [
+        ability
+        for ability in watcher.triggers
+        if ability.when in events and ability.functions_in == watcher.obj.zone
+    ]
+
+
+def _fits(ability: TriggeredAbility, subject: Seen, watcher: Seen) -> bool:
+    wanted = ability.filter
+    if wanted is None:
+        return True
+    if wanted.other and subject.serial == watcher.serial:
+        return False
+    return wanted.describes(
+        subject.current,
+        token=subject.token,
+        enchanted_or_equipped=subject.enchanted_or_equipped,
+        attacking=subject.attacking,
+        you=watcher.controller,
+    )
+
+
+def _attack_triggers(
+    ability: TriggeredAbility, attacker: Seen, defender: str, watcher: Seen, alone: bool
+) -> str | None:
+    """Whether declaring this attacker matches the ability's trigger event
+    (508.3a), and if so how the trace says it."""
+    if ability.when == "attacks":
+        matches = attacker.serial == watcher.serial
+    elif ability.when == "a_creature_attacks":
+        matches = _fits(ability, attacker, watcher)
+    elif ability.when == "a_creature_attacks_alone":
+        # 506.5, 702.83b: the only creature declared as an attacker.
+        if alone and _fits(ability, attacker, watcher):
+            return f" ({attacker.obj.name} attacks alone, 506.5)"
+        return None
+    elif ability.when == "a_creature_attacks_you":
+        matches = defender == watcher.controller and _fits(ability, attacker, watcher)
+    else:
+        return None
+    return f" ({attacker.obj.name} attacks)" if matches else None
+
+
+def attackers_declared(game: Game, attacks: list[tuple[GameObject, str]]) -> None:
+    """508.3: abilities that trigger on attackers being declared. ``attacks``
+    pairs each attacker with the player it attacks or, for a planeswalker,
+    its controller."""
+    if not attacks:
+        return
+    attackers = [(seen(game, obj), defender) for obj, defender in attacks]
+    for watcher in _watchers(game, ("battlefield",)):
+        for ability in _abilities(watcher, *ATTACK_EVENTS):
+            for attacker, defender in attackers:
+                what = _attack_triggers(ability, attacker, defender, watcher, len(attacks) == 1)
+                if what is not None:
+                    _trigger(game, watcher, ability, that_creature=attacker.obj, what=what)
+
+
+def blockers_declared(game: Game, blocks: list[tuple[GameObject, GameObject]]) -> None:
+    """509.3: abilities that trigger on blockers being declared. ``blocks``
+    pairs each blocker with an attacker it blocks."""
+    if not blocks:
+        return
+    for watcher in _watchers(game, ("battlefield",)):
+        for ability in _abilities(watcher, "becomes_blocked"):
+            if any(attacker.serial == watcher.serial for _, attacker in blocks):
+                _trigger(game, watcher, ability, what=f" ({watcher.obj.name} becomes blocked)")
+        for ability in _abilities(watcher, "blocks_or_becomes_blocked_by"):
+            for blocker, attacker in blocks:
+                if watcher.serial not in (blocker.serial, attacker.serial):
+                    continue
+                other = attacker if blocker.serial == watcher.serial else blocker
+                # 509.3f: the other creature's characteristics as it becomes
+                # a blocking creature, or as the attacker becomes blocked.
+                if _fits(ability, seen(game, other), watcher):
+                    _trigger(
+                        game,
+                        watcher,
+                        ability,
+                        that_creature=other,
+                        what=f" ({blocker.name} blocks {attacker.name})",
+                    )
+
+
+@dataclass(frozen=True)
+class DamageEvent:
+    """Damage one source dealt to one recipient, as part of one event."""
+
+    source: GameObject
+    #: "player", "creature" or "planeswalker".
+    kind: str
+    #: A player's name, or the object dealt damage.
+    recipient: str | GameObject
+    amount: int
+    combat: bool
+
+
+def _recipient_fits(to: str | None, event: DamageEvent, you: str) -> bool:
+    if to is None:
+        return True
+    if to == "player":
+        return event.kind == "player"
+    if to == "opponent":
+        return event.kind == "player" and event.recipient != you
+    if to == "you":
+        return event.kind == "player" and event.recipient == you
+    return event.kind == to
+
+
+def _recipient_name(event: DamageEvent) -> str:
+    return event.recipient if isinstance(event.recipient, str) else event.recipient.name
+
+
+def damage_dealt(game: Game, events: list[DamageEvent]) -> None:
+    """Abilities that trigger on damage being dealt (603.2, 510.3a), checked
+    immediately after the damage, before state-based actions."""
+    if not events:
+        return
+    sources = {event.source.serial: seen(game, event.source) for event in events}
+    for watcher in _watchers(game):
+        for ability in watcher.triggers:
+            if ability.functions_in != watcher.obj.zone:
+                continue
+            kind = ability.when
+            relevant = [e for e in events if not ability.combat or e.combat]
+            if kind == "deals_damage":
+                own = [e for e in relevant if e.source.serial == watcher.serial]
+                own = [e for e in own if _recipient_fits(ability.to, e, watcher.controller)]
+                if ability.to is None and own:
+                    total = sum(e.amount for e in own)
+                    _trigger(
+                        game,
+                        watcher,
+                        ability,
+                        that_much=total,
+                        what=f" ({watcher.obj.name} deals {total} damage)",
+                    )
+                    continue
+                for e in own:
+                    _trigger(
+                        game,
+                        watcher,
+                        ability,
+                        that_creature=e.recipient if e.kind == "creature" else None,  # type: ignore[arg-type]
+                        that_much=e.amount,
+                        what=f" ({e.source.name} deals {e.amount} damage to {_recipient_name(e)})",
+                    )
+            elif kind == "a_creature_deals_damage":
+                for e in relevant:
+                    if _recipient_fits(ability.to, e, watcher.controller) and _fits(
+                        ability, sources[e.source.serial], watcher
+                    ):
+                        _trigger(
+                            game,
+                            watcher,
+                            ability,
+                            that_creature=e.source,
+                            that_much=e.amount,
+                            what=f" ({e.source.name} deals {e.amount} damage to {_recipient_name(e)})",
+                        )
+            elif kind == "creatures_deal_combat_damage_to_a_player":
+                by_player: dict[str, list[DamageEvent]] = {}
+                for e in events:
+                    if (
+                        e.combat
+                        and e.kind == "player"
+                        and _fits(ability, sources[e.source.serial], watcher)
+                    ):
+                        by_player.setdefault(str(e.recipient), []).append(e)
+                for player, dealt in by_player.items():
+                    names = ", ".join(e.source.name for e in dealt)
+                    _trigger(
+                        game,
+                        watcher,
+                        ability,
+                        that_much=sum(e.amount for e in dealt),
+                        what=f" ({names} deal{'s' if len(dealt) == 1 else ''} combat damage to {player})",
+                    )
+            elif kind == "a_source_deals_damage_to_you":
+                for e in relevant:
+                    if (
+                        e.kind == "player"
+                        and e.recipient == watcher.controller
+                        and _fits(ability, sources[e.source.serial], watcher)
+                    ):
+                        _trigger(
+                            game,
+                            watcher,
+                            ability,
+                            that_much=e.amount,
+                            what=f" ({e.source.name} deals {e.amount} damage to {e.recipient})",
+                        )
+
+
+def life_gained(game: Game, gains: list[tuple[str, int]]) -> None:
+    """Abilities that trigger on a player gaining life: once for each
+    life-gain event (119.9; lifelink gives one event per source, 702.15e).
+    ``gains`` lists each event's player and amount, in order."""
+    if not gains:
+        return
+    for watcher in _watchers(game):
+        for ability in _abilities(watcher, "you_gain_life", "an_opponent_gains_life"):
+            for index, (player, amount) in enumerate(gains):
+                if amount <= 0:
+                    continue  # 119.9: gaining 0 life isn't a life-gain event
+                mine = player == watcher.controller
+                if mine != (ability.when == "you_gain_life"):
+                    continue
+                if ability.first_time_each_turn and _gained_earlier(game, player, gains, index):
+                    continue
+                _trigger(
+                    game,
+                    watcher,
+                    ability,
+                    that_much=amount,
+                    what=f" ({player} gains {amount} life)",
+                )
+
+
+def _gained_earlier(game: Game, player: str, gains: list[tuple[str, int]], index: int) -> bool:
+    """Whether ``player`` had a life-gain event this turn before the
+    ``index``-th of ``gains`` (which are already in the history)."""
+    this_turn = [
+        gain
+        for gain in game.history.life_gains
+        if gain.player == player and gain.amount > 0 and gain.turn == game.turn_number
+    ]
+    later = sum(1 for p, amount in gains[index:] if p == player and amount > 0)
+    return len(this_turn) > later
+
+
+def died(game: Game, before: Seen, after: GameObject, looking_back: list[Seen]) -> None:
+    """Leaves-the-battlefield abilities look back in time (603.10a): the
+    abilities that existed, and the dead creature's appearance, immediately
+    before the event."""
+    for watcher in looking_back:
+        for ability in watcher.triggers:
+            if ability.functions_in != "battlefield":
+                continue
+            itself = ability.when == "dies" and watcher.serial == before.serial
+            another = (
+                ability.when == "a_creature_dies"
+                and "creature" in before.current.types
+                and _fits(ability, before, watcher)
+            )
+            if itself or another:
+                _trigger(
+                    game, watcher, ability, that_creature=after, what=f" ({before.obj.name} dies)"
+                )
+
+
+def entered(game: Game, obj: GameObject) -> None:
+    """603.6a: enters-the-battlefield abilities."""
+    if not obj.triggers:
+        return
+    watcher = seen(game, obj)
+    for ability in _abilities(watcher, "enters"):
+        _trigger(game, watcher, ability, what=f" ({obj.name} enters the battlefield)")
+
+
+def step_began(game: Game, position: str) -> None:
+    """603.2b: abilities that trigger "at the beginning of" a step."""
+    if position != "beginning_of_combat":
+        return
+    for watcher in _watchers(game, ("battlefield",)):
+        for ability in _abilities(watcher, "beginning_of_combat"):
+            _trigger(game, watcher, ability, what=" (the beginning of combat)")
+        if watcher.controller == game.turn.active_player:
+            for ability in _abilities(watcher, "beginning_of_combat_on_your_turn"):
+                _trigger(game, watcher, ability, what=" (the beginning of combat on your turn)")
+
+
+# ----- putting them on the stack (603.3) -----
+
+
+def apnap(game: Game) -> list[str]:
+    """The players in APNAP order: the active player, then the others in
+    turn order (101.4)."""
+    names = [name for name in game.players]
+    start = names.index(game.turn.active_player)
+    return names[start:] + names[:start]
+
+
+def put_on_stack(game: Game) -> None:
+    """603.3b: each player, in APNAP order, puts the abilities they control
+    that have triggered on the stack, in the order they triggered."""
+    waiting, game.pending_triggers = game.pending_triggers, []
+    order = apnap(game)
+    waiting.sort(key=lambda t: order.index(t.controller) if t.controller in order else len(order))
+    what = (
+        "the triggered ability that triggered is"
+        if len(waiting) == 1
+        else f"the {len(waiting)} triggered abilities that triggered are"
+    )
+    game.note(
+        "117.5",
+        f"a player would receive priority: state-based actions are performed first (704.3), "
+        f"then {what} put on the stack (603.3)",
+    )
+    for pending in waiting:
+        pending.serial = new_serial()
+        if pending.ability.targets:
+            pending.targets = {ref: _target_serial(game, ref) for ref in pending.ability.targets}
+            if all(serial is None for serial in pending.targets.values()):
+                # 603.3d: no legal target can be chosen.
+                game.note(
+                    "603.3d",
+                    f"{pending.describe()} has no legal target and is removed from the stack",
+                )
+                continue
+        game.stack_order.append(pending.serial)
+        game.abilities[pending.serial] = pending
+        chosen = [ref for ref, serial in pending.targets.items() if serial is not None]
+        targeting = f", targeting {', '.join(_name(game, ref) for ref in chosen)}" if chosen else ""
+        game.note(
+            "603.3",
+            f"{pending.controller} puts {pending.describe()} on the stack{targeting} "
+            "(603.3b: in APNAP order, each player's in the order they triggered)",
+        )
+
+
+def _target_serial(game: Game, ref: str) -> int | None:
+    """A legal target's serial (0 for a player), or None: a target is a
+    permanent on the battlefield or a player still in the game."""
+    if ref in game.players:
+        return None if game.players[ref].has_lost else 0
+    obj = game.obj(ref)
+    return obj.serial if obj.exists and obj.zone == "battlefield" else None
+
+
+def _name(game: Game, ref: str) -> str:
+    return ref if ref in game.players else game.obj(ref).name
+
+
+# ----- resolving (608) -----
+
+
+def resolve(game: Game, ability: Triggered) -> None:
+    """608.2: a triggered ability on the stack resolves."""
+    from mtgjudge.rulings.scenario import perform_raw
+
+    game.note("608.2", f"{ability.describe()} resolves")
+    condition = ability.ability.condition
+    if condition is not None and not condition.holds(
+        game, ability.controller, ability.source_serial
+    ):
+        game.note("603.4", "its condition is false now, so it is removed and does nothing")
+        return
+    legal = [ref for ref, serial in ability.targets.items() if _still_target(game, ref, serial)]
+    if ability.targets and not legal:
+        game.note("608.2b", "all its targets are illegal now, so it doesn't resolve")
+        return
+    # 201.5, 400.7, 603.6: the objects it refers to are the objects they
+    # were; a card that has changed zones since is a new object.
+    gone = {ref for ref in ability.targets if ref not in legal}
+    if game.obj(ability.source.ref).serial != ability.source_serial:
+        gone.add(ability.source.ref)
+    that = ability.that_creature
+    if that is not None and game.obj(that[0]).serial != that[1]:
+        gone.add(that[0])
+    for action in ability.ability.actions:
+        bound = _bind(game, action, ability, gone)
+        if bound is not None:
+            perform_raw(
+                game, bound, you=ability.controller, targets=tuple(legal), source=ability.source
+            )
+
+
+def _still_target(game: Game, ref: str, serial: int | None) -> bool:
+    """608.2b: a target that's no longer in the zone it was in is illegal."""
+    if serial is None:
+        return False
+    if ref in game.players:
+        return not game.players[ref].has_lost
+    obj = game.obj(ref)
+    return obj.serial == serial and obj.zone == "battlefield"
+
+
+def _substitute(node: Any, ability: Triggered) -> Any:
+    """Fills in "that creature" and "that much"."""
+    if isinstance(node, str):
+        if node == THAT_CREATURE:
+            if ability.that_creature is None:
+                raise InvalidInputError(
+                    f"the event {ability.event!r} has no “that creature” (see EVENTS)"
+                )
+            return ability.that_creature[0]
+        if node == THAT_MUCH:
+            if ability.that_much is None:
+                raise InvalidInputError(
+                    f"the event {ability.event!r} has no “that much” (see EVENTS)"
+                )
+            return ability.that_much
+        return node
+    if isinstance(node, dict):
+        return {_substitute(k, ability): _substitute(v, ability) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_substitute(item, ability) for item in node]
+    return node
+
+
+#: Actions whose argument names objects by its keys, or lists them.
+_KEYED = {"grant", "lose", "pump", "set_base", "counters", "gain_control", "move"}
+_LISTED = {"remove_from_combat", "become_blocked", "destroy", "sacrifice", "tap", "untap"}
+
+
+def _bind(
+    game: Game, action: dict[str, Any], ability: Triggered, gone: set[str]
+) -> dict[str, Any] | None:
+    """The action with "that creature" and "that much" filled in, and without
+    the objects the ability can no longer find (400.7, 603.6, 608.2b);
+    None if nothing is left of it."""
+    ((kind, args),) = action.items()
+    args = _substitute(args, ability)
+    dropped: list[str] = []
+    if kind in _KEYED:
+        dropped = [ref for ref in args if ref in gone]
+        args = {ref: value for ref, value in args.items() if ref not in gone}
+        empty = not args
+    elif kind in _LISTED:
+        dropped = [ref for ref in args if ref in gone]
+        args = [ref for ref in args if ref not in gone]
+        empty = not args
+    elif kind == "effect" and isinstance(args.get("to"), list):
+        dropped = [ref for ref in args["to"] if ref in gone]
+        args = {**args, "to": [ref for ref in args["to"] if ref not in gone]}
+        empty = not args["to"]
+    elif kind == "deal_damage":
+        if args["source"] in gone:
+            raise InvalidInputError(
+                "damage dealt by a source that has left the battlefield (its last known "
+                "information, 113.7a) isn't modelled"
+            )
+        dropped = [args["to"]] if args["to"] in gone else []
+        empty = bool(dropped)
+    else:
+        empty = False
+    for ref in dropped:
+        game.note(
+            "400.7",
+            f"{_name(game, ref)} isn't the object the ability refers to any more, "
+            "so that part of the ability does nothing to it",
+        )
+    return None if dropped and empty else {kind: args}
