@@ -87,6 +87,8 @@ class History:
     payments: dict[str, object] = field(default_factory=dict)
     #: Every time a triggered ability triggered (603.2), in order.
     triggers: list[TriggerRecord] = field(default_factory=list)
+    #: How many triggered abilities have resolved (or tried to: 603.4, 608.2b).
+    abilities_resolved: int = 0
 
 
 class Game:
@@ -341,13 +343,17 @@ class Game:
         filter: ObjectFilter | None = None,
         duration: str = "end_of_turn",
         description: str = "",
+        source_serial: int | None = None,
     ) -> ContinuousEffect:
         """Creates a continuous effect from a resolving spell or ability. With
-        a filter, the affected set is locked in now (611.2c)."""
+        a filter, the affected set is locked in now (611.2c); "other" in it
+        leaves out ``source_serial``, the effect's source."""
         if affected is None:
             if filter is None:
                 raise InvalidInputError("an effect needs objects or a filter")
-            affected = [obj for obj in self.battlefield() if filter.matches(self, obj, you, None)]
+            affected = [
+                obj for obj in self.battlefield() if filter.matches(self, obj, you, source_serial)
+            ]
         effect = ContinuousEffect(
             timestamp=self.next_timestamp(),
             modification=modification,

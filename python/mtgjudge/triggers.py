@@ -651,6 +651,7 @@ def resolve(game: Game, ability: Triggered) -> None:
     from mtgjudge.rulings.scenario import perform_raw
 
     game.note("608.2", f"{ability.describe()} resolves")
+    game.history.abilities_resolved += 1
     condition = ability.ability.condition
     if condition is not None and not condition.holds(
         game, ability.controller, ability.source_serial

@@ -14,7 +14,11 @@ different results. Normalization:
   abilities, costs or effects that could count it (so leaving it out
   changes nothing, an invariant the fuzzer checks);
 - defaults are written out or left out the same way (``types`` of a
-  creature, ``owner`` equal to the controller, no damage, untapped ...).
+  creature, ``owner`` equal to the controller, no damage, untapped ...);
+- triggered abilities are left out, with the expectations about them
+  (``triggered``, ``stack``, ``stack_names``), when the probe's run shows
+  that they all triggered during its last action and none resolved: then
+  they can't have changed anything else the probe looks at.
 
 Expectations agree when every expectation the two probes both give has the
 same value, comparing lists of events as multisets on the fields both give,
@@ -80,6 +84,8 @@ _COUNTING_EXPECTATIONS = {
     "triggered",
 }
 _NAME_SENSITIVE = {"names", "chosen_names", "has_chosen_name", "stack_names", "choose_name"}
+#: Expectations about triggered abilities themselves.
+_TRIGGER_EXPECTATIONS = {"triggered", "stack", "stack_names"}
 
 
 @dataclass
@@ -154,17 +160,49 @@ def _lasting(spec: dict[str, Any]) -> bool:
     return not ("planeswalker" in spec.get("types", ()) and spec.get("loyalty", 1) <= 0)
 
 
+def _triggers_stay_quiet(ruling: Ruling, probe: Probe) -> bool:
+    """Whether, in this probe's run, every triggered ability triggered during
+    its last action and none resolved: nothing the probe did or saw, but the
+    stack and the trigger counts, can depend on them."""
+    from mtgjudge.rulings.scenario import build_game, perform
+
+    try:
+        game = build_game(ruling)
+        for action in probe.actions[:-1]:
+            perform(game, action)
+        if game.history.triggers:
+            return False
+        for action in probe.actions[-1:]:
+            perform(game, action)
+    except Exception:
+        return False  # an error the probe expects, or one it doesn't: no shortcut
+    return game.history.abilities_resolved == 0
+
+
 def situation(ruling: Ruling, probe: Probe) -> Situation:
     setup = ruling.setup
     actions = [{action.kind: action.args} for action in probe.actions]
     players = [p if isinstance(p, str) else p["name"] for p in setup["players"]]
     zones = {zone: objects for zone, objects in setup.items() if isinstance(objects, dict)}
+    expect = probe.expect
+    has_triggers = any(
+        "triggers" in spec for objects in zones.values() for spec in objects.values()
+    )
+    if has_triggers and _triggers_stay_quiet(ruling, probe):
+        zones = {
+            zone: {
+                ref: {k: v for k, v in spec.items() if k != "triggers"}
+                for ref, spec in objects.items()
+            }
+            for zone, objects in zones.items()
+        }
+        expect = {k: v for k, v in expect.items() if k not in _TRIGGER_EXPECTATIONS}
     location = {ref: zone for zone, objects in zones.items() for ref in objects}
     mentioned: list[str] = []
-    for text in [*_strings(actions), *_strings(probe.expect)]:
+    for text in [*_strings(actions), *_strings(expect)]:
         if text in location and text not in mentioned:
             mentioned.append(text)
-    used = set(_strings(actions)) | set(probe.expect)
+    used = set(_strings(actions)) | set(expect)
     keep_name = bool(used & _NAME_SENSITIVE) or any(
         "faces" in spec for objects in zones.values() for spec in objects.values()
     )
@@ -175,7 +213,7 @@ def situation(ruling: Ruling, probe: Probe) -> Situation:
             for spec in objects.values()
         )
         and not {a.kind for a in probe.actions} & _COUNTING_ACTIONS
-        and not set(probe.expect) & _COUNTING_EXPECTATIONS
+        and not set(expect) & _COUNTING_EXPECTATIONS
     )
     rest = []
     for ref, zone in location.items():
@@ -201,7 +239,7 @@ def situation(ruling: Ruling, probe: Probe) -> Situation:
         "objects": [[names[ref], location[ref], _rename(described[ref], names)] for ref in order],
         "actions": _rename(actions, names),
     }
-    return Situation(ruling, probe, json.dumps(key, sort_keys=False), _rename(probe.expect, names))
+    return Situation(ruling, probe, json.dumps(key, sort_keys=False), _rename(expect, names))
 
 
 def situations(ruling: Ruling) -> list[Situation]:

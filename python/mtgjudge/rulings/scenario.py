@@ -359,7 +359,10 @@ def _effect(game: Game, args: dict[str, Any], context: Context) -> None:
         affected = [obj for obj in _each(game, target) if obj.zone == "battlefield"]
         game.add_effect(modification, you, affected=affected, duration=duration)
     else:
-        effect = game.add_effect(modification, you, filter=_filter(target), duration=duration)
+        source = context.source.serial if context.source is not None else None
+        effect = game.add_effect(
+            modification, you, filter=_filter(target), duration=duration, source_serial=source
+        )
         affected = [obj for obj in game.battlefield() if obj.serial in (effect.affected or ())]
     names = ", ".join(obj.name for obj in affected) or "nothing"
     game.note("611.2c", f"an effect begins; the set of objects it affects is locked in: {names}")
