@@ -199,16 +199,15 @@ def resolve_top(game: Game) -> GameObject | Triggered:
         spell.exists = False
         game.note("704.5e", f"the copy of {name} ceases to exist")
     elif current.types & PERMANENT_TYPES:
-        targets = spell.targets
-        game.move(spell, "battlefield", controller=spell.caster)
-        if "Aura" in current.subtypes and targets:
+        host = game.obj(spell.targets[0]) if "Aura" in current.subtypes and spell.targets else None
+        if host is not None:
             # 608.3c: an Aura spell enters attached to the object it targeted.
-            spell.attached_to = game.obj(targets[0]).serial
-            game.note(
-                "608.3c", f"{name} enters the battlefield attached to {game.obj(targets[0]).name}"
-            )
+            game.note("608.3c", f"{name} enters the battlefield attached to {host.name}")
         else:
             game.note("608.3", f"{name} enters the battlefield")
+        game.move(spell, "battlefield", controller=spell.caster)
+        if host is not None:
+            spell.attached_to = host.serial
     else:
         game.move(spell, "graveyard")
         game.note("608.2n", f"{name} is put into its owner's graveyard")

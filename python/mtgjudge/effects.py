@@ -7,7 +7,7 @@ including counters, 613.4)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
@@ -42,6 +42,8 @@ class ObjectFilter:
     attacking: bool = False
     #: "non-Human": it has none of these subtypes.
     not_subtypes: frozenset[str] = frozenset()
+    #: "with a +1/+1 counter on it": at least one of each of these counters.
+    with_counters: frozenset[str] = frozenset()
     #: "enchanted creature", "equipped creature": the permanent the source is
     #: attached to (301.5f, 303.4b). For static abilities.
     attached_by_source: bool = False
@@ -62,7 +64,12 @@ class ObjectFilter:
         attached = self.enchanted_or_equipped and is_enchanted_or_equipped(game, obj)
         attacking = game.combat is not None and game.combat.is_attacking(obj.serial)
         return self.describes(
-            current, token=obj.token, enchanted_or_equipped=attached, attacking=attacking, you=you
+            current,
+            token=obj.token,
+            enchanted_or_equipped=attached,
+            attacking=attacking,
+            counters=obj.counters,
+            you=you,
         )
 
     def describes(
@@ -72,6 +79,7 @@ class ObjectFilter:
         token: bool,
         enchanted_or_equipped: bool,
         attacking: bool,
+        counters: Mapping[str, int],
         you: str,
     ) -> bool:
         """Whether an object with these characteristics and status (as they
@@ -101,6 +109,8 @@ class ObjectFilter:
         ):
             return False
         if self.attacking and not attacking:
+            return False
+        if any(counters.get(name, 0) <= 0 for name in self.with_counters):
             return False
         return not self.enchanted_or_equipped or enchanted_or_equipped
 

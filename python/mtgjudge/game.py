@@ -118,6 +118,9 @@ class Game:
         self.pending_triggers: list[Triggered] = []
         #: The scenario's first turn is turn 1.
         self.turn_number = 1
+        #: Cards exiled "until [a permanent] leaves the battlefield" (610.3),
+        #: by that permanent's serial.
+        self.exiled_until_leaves: dict[int, list[str]] = {}
         #: Each object's serial when the scenario began, to tell whether it is
         #: still the same object (400.7).
         self.initial_serials: dict[str, int] = {}
@@ -259,6 +262,9 @@ class Game:
         immediately before the event (603.10a)."""
         previous_zone = obj.zone
         departed = {obj.serial: self.controller(obj)} if previous_zone == "battlefield" else {}
+        returning = (
+            self.exiled_until_leaves.pop(obj.serial, []) if previous_zone == "battlefield" else []
+        )
         dies = previous_zone == "battlefield" and zone == "graveyard"
         if dies:
             # 700.4: "dies" means put into a graveyard from the battlefield.
@@ -287,6 +293,14 @@ class Game:
         if obj.token and previous_zone == "battlefield" and zone != "battlefield":
             obj.exists = False
             self.note("111.8", f"the token {obj.name} left the battlefield and ceases to exist")
+        for ref in returning:
+            # 610.3, 610.3c: the exiled card returns under its owner's control.
+            card = self.refs[ref]
+            if card.zone == "exile" and card.exists:
+                self.move(card, "battlefield")
+                self.note(
+                    "610.3c", f"{card.name} returns to the battlefield under its owner's control"
+                )
         if dies and looking_back and before is not None:
             triggers.died(self, before, obj, looking_back)
         if zone == "battlefield" and previous_zone != "battlefield":

@@ -66,6 +66,9 @@ EVENTS: dict[str, str] = {
     "deals_damage": "this creature deals damage, once for each recipient of the kind `to` "
     "(once for all its damage of one event without `to`) (603.2c, 120.3); that creature: "
     "the creature dealt damage; that much: the damage",
+    "attached_creature_deals_damage": "the creature this permanent is attached to (its "
+    "enchanted or equipped creature, 301.5a, 303.4b) deals damage, as `deals_damage`; that "
+    "creature: the creature dealt damage; that much: the damage",
     "a_creature_deals_damage": "a creature that fits `filter` deals damage to a recipient of "
     "the kind `to`, once for each creature and recipient; that creature: the creature that "
     "dealt it; that much: the damage",
@@ -113,12 +116,18 @@ TAKES_FILTER = frozenset(
 DAMAGE_EVENTS = frozenset(
     {
         "deals_damage",
+        "attached_creature_deals_damage",
         "a_creature_deals_damage",
         "creatures_deal_combat_damage_to_a_player",
         "a_source_deals_damage_to_you",
     }
 )
-TAKES_RECIPIENT = frozenset({"deals_damage", "a_creature_deals_damage"})
+TAKES_RECIPIENT = frozenset(
+    {"deals_damage", "attached_creature_deals_damage", "a_creature_deals_damage"}
+)
+#: The events about damage a particular creature deals: "that creature" is
+#: the creature dealt damage, with `to = "creature"`.
+OWN_DAMAGE_EVENTS = frozenset({"deals_damage", "attached_creature_deals_damage"})
 LIFE_EVENTS = frozenset({"you_gain_life", "an_opponent_gains_life"})
 #: The events with a "that creature" (for `deals_damage`, only with `to = "creature"`).
 HAS_THAT_CREATURE = frozenset(
@@ -129,6 +138,7 @@ HAS_THAT_CREATURE = frozenset(
         "a_creature_attacks_you",
         "blocks_or_becomes_blocked_by",
         "deals_damage",
+        "attached_creature_deals_damage",
         "a_creature_deals_damage",
         "dies",
         "a_creature_dies",
@@ -189,6 +199,7 @@ class Seen:
     token: bool
     enchanted_or_equipped: bool
     attacking: bool
+    counters: dict[str, int]
     triggers: tuple[TriggeredAbility, ...]
 
     @property
@@ -204,6 +215,7 @@ def seen(game: Game, obj: GameObject) -> Seen:
         token=obj.token,
         enchanted_or_equipped=is_enchanted_or_equipped(game, obj),
         attacking=game.combat is not None and game.combat.is_attacking(obj.serial),
+        counters=dict(obj.counters),
         triggers=obj.triggers,
     )
 
@@ -327,6 +339,7 @@ def _fits(ability: TriggeredAbility, subject: Seen, watcher: Seen) -> bool:
         token=subject.token,
         enchanted_or_equipped=subject.enchanted_or_equipped,
         attacking=subject.attacking,
+        counters=subject.counters,
         you=watcher.controller,
     )
 
@@ -434,8 +447,11 @@ def damage_dealt(game: Game, events: list[DamageEvent]) -> None:
                 continue
             kind = ability.when
             relevant = [e for e in events if not ability.combat or e.combat]
-            if kind == "deals_damage":
-                own = [e for e in relevant if e.source.serial == watcher.serial]
+            if kind in OWN_DAMAGE_EVENTS:
+                # The creature whose damage it is: this one, or the one this
+                # permanent enchants or equips.
+                subject = watcher.serial if kind == "deals_damage" else watcher.obj.attached_to
+                own = [e for e in relevant if e.source.serial == subject]
                 own = [e for e in own if _recipient_fits(ability.to, e, watcher.controller)]
                 if ability.to is None and own:
                     total = sum(e.amount for e in own)
@@ -444,7 +460,7 @@ def damage_dealt(game: Game, events: list[DamageEvent]) -> None:
                         watcher,
                         ability,
                         that_much=total,
-                        what=f" ({watcher.obj.name} deals {total} damage)",
+                        what=f" ({own[0].source.name} deals {total} damage)",
                     )
                     continue
                 for e in own:
@@ -674,7 +690,12 @@ def resolve(game: Game, ability: Triggered) -> None:
         bound = _bind(game, action, ability, gone)
         if bound is not None:
             perform_raw(
-                game, bound, you=ability.controller, targets=tuple(legal), source=ability.source
+                game,
+                bound,
+                you=ability.controller,
+                targets=tuple(legal),
+                source=ability.source,
+                source_serial=ability.source_serial,
             )
 
 
@@ -713,7 +734,15 @@ def _substitute(node: Any, ability: Triggered) -> Any:
 
 #: Actions whose argument names objects by its keys, or lists them.
 _KEYED = {"grant", "lose", "pump", "set_base", "counters", "gain_control", "move"}
-_LISTED = {"remove_from_combat", "become_blocked", "destroy", "sacrifice", "tap", "untap"}
+_LISTED = {
+    "remove_from_combat",
+    "become_blocked",
+    "destroy",
+    "sacrifice",
+    "tap",
+    "untap",
+    "exile_until_source_leaves",
+}
 
 
 def _bind(

@@ -146,6 +146,11 @@ FILTER = Table(
         not_subtypes=Array(
             Str(min_length=1), unique=True, description="It has none of these subtypes (non-Human)."
         ),
+        with_counters=Array(
+            Str(pattern=COUNTER, pattern_hint='"+1/+1"'),
+            unique=True,
+            description="It has at least one of each of these counters.",
+        ),
         attached_by_source=Bool(
             description="For static abilities: the permanent the source is attached to "
             "(“enchanted creature”, “equipped creature”)."
@@ -286,6 +291,12 @@ STATE_ACTION_SPECS: dict[str, Spec] = {
     ),
     "lose_life": by_player(AMOUNT, "Each player loses that much life (119.3)."),
     "draw": by_player(AMOUNT, "Each player draws that many cards (121.1)."),
+    "exile_until_source_leaves": Array(
+        REF,
+        unique=True,
+        description="In a triggered ability: exile these until its source leaves the "
+        "battlefield (610.3); nothing is exiled if the source has left since it triggered (610.3b).",
+    ),
     "put_onto_battlefield": Table(
         _fields(
             ("player",),
@@ -1123,6 +1134,13 @@ def _check_meaning(ruling: dict[str, Any]) -> Names:
                 raise FormatProblem(path, f"{THAT_CREATURE!r} is reserved for triggered abilities")
             for j, trigger in enumerate(obj.get("triggers", ())):
                 _check_trigger(trigger, join(join(path, "triggers"), j))
+            for j, static in enumerate(obj.get("statics", ())):
+                if _mentions_key(static, "keywords") or _mentions_key(static, "source_has"):
+                    raise FormatProblem(
+                        join(join(path, "statics"), j),
+                        "a static ability that looks at keywords depends on other abilities' "
+                        "effects (613.8), which the model doesn't order",
+                    )
             for key in ("resolve", "faces"):
                 if _mentions(obj.get(key), THAT_MUCH):
                     raise FormatProblem(
@@ -1139,6 +1157,14 @@ def _check_meaning(ruling: dict[str, Any]) -> Names:
             raise FormatProblem(join(join("probe", i), "id"), f"duplicate probe id {probe['id']!r}")
         seen_probes.add(probe["id"])
     return Names(frozenset(players), frozenset(objects))
+
+
+def _mentions_key(node: Any, key: str) -> bool:
+    if isinstance(node, dict):
+        return key in node or any(_mentions_key(v, key) for v in node.values())
+    if isinstance(node, list):
+        return any(_mentions_key(item, key) for item in node)
+    return False
 
 
 def _mentions(node: Any, word: str) -> bool:
@@ -1171,7 +1197,7 @@ def _check_trigger(trigger: dict[str, Any], path: str) -> None:
             join(path, "first_time_each_turn"), f"the event {event!r} isn't life gain"
         )
     has_creature = event in triggers.HAS_THAT_CREATURE and (
-        event != "deals_damage" or trigger.get("to") == "creature"
+        event not in triggers.OWN_DAMAGE_EVENTS or trigger.get("to") == "creature"
     )
     if _mentions(trigger.get("do"), THAT_CREATURE) and not has_creature:
         raise FormatProblem(

@@ -40,6 +40,7 @@ def _filter(spec: dict[str, Any]) -> ObjectFilter:
         enchanted_or_equipped=spec.get("enchanted_or_equipped", False),
         attacking=spec.get("attacking", False),
         not_subtypes=frozenset(spec.get("not_subtypes", ())),
+        with_counters=frozenset(spec.get("with_counters", ())),
         attached_by_source=spec.get("attached_by_source", False),
     )
 
@@ -201,6 +202,8 @@ class Context:
     spell: GameObject | None = None
     targets: tuple[str, ...] | None = None
     source: GameObject | None = None
+    #: For an ability: the object its source was as it triggered (201.5).
+    source_serial: int | None = None
 
 
 def _each(game: Game, refs: list[str]) -> list[GameObject]:
@@ -445,6 +448,27 @@ def _draw(game: Game, args: dict[str, Any], context: Context) -> None:
         game.draw(player, _number(count))
 
 
+def _exile_until_source_leaves(game: Game, refs: list[str], context: Context) -> None:
+    """An ability's "exile [it] until [this permanent] leaves the
+    battlefield" (610.3): if the source has left the battlefield since the
+    ability triggered, nothing is exiled (610.3b); otherwise each object
+    returns to the battlefield, under its owner's control, once the source
+    leaves (610.3, 610.3c)."""
+    source = context.source
+    if source is None or context.source_serial is None:
+        raise InvalidInputError("exile_until_source_leaves is for a resolving ability")
+    if source.serial != context.source_serial or source.zone != "battlefield":
+        game.note(
+            "610.3b",
+            f"{source.name} has already left the battlefield, so nothing is exiled",
+        )
+        return
+    for obj in _each(game, refs):
+        game.move(obj, "exile")
+        game.note("610.3", f"{obj.name} is exiled until {source.name} leaves the battlefield")
+        game.exiled_until_leaves.setdefault(source.serial, []).append(obj.ref)
+
+
 def _put_onto_battlefield(game: Game, args: dict[str, Any], context: Context) -> None:
     """An effect that says "put a [quality] card from your [zone] onto the
     battlefield": the first such card in the scenario's order, if any."""
@@ -559,6 +583,7 @@ PERFORMERS: dict[str, Performer] = {
     "lose_life": _lose_life,
     "draw": _draw,
     "put_onto_battlefield": _put_onto_battlefield,
+    "exile_until_source_leaves": _exile_until_source_leaves,
 }
 
 
@@ -570,13 +595,14 @@ def perform_raw(
     spell: GameObject | None = None,
     targets: tuple[str, ...] | None = None,
     source: GameObject | None = None,
+    source_serial: int | None = None,
 ) -> None:
     """Performs one action given as a one-key table."""
     ((kind, args),) = action.items()
     performer = PERFORMERS.get(kind)
     if performer is None:  # the format's checks make this unreachable
         raise InvalidInputError(f"no action {kind!r}")
-    performer(game, args, Context(you, spell, targets, source))
+    performer(game, args, Context(you, spell, targets, source, source_serial))
 
 
 def perform(game: Game, action: Action) -> None:
