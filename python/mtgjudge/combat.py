@@ -515,8 +515,12 @@ def become_blocked(game: Game, obj: GameObject) -> None:
     record = game.combat
     if record is None or obj.serial not in record.attacks:
         raise IllegalActionError(f"{obj.name} is not an attacking creature", rule="509.1h")
+    was_blocked = obj.serial in record.blocked
     record.blocked.add(obj.serial)
     game.note("509.1h", f"{obj.name} becomes blocked, with no creature blocking it")
+    if not was_blocked:
+        # 509.3c: "becomes blocked" triggers when an effect blocks an unblocked creature.
+        triggers.became_blocked(game, obj)
 
 
 def remove_from_combat(game: Game, obj: GameObject) -> None:

@@ -166,11 +166,16 @@ class Condition:
                 return False
         if self.source_untapped or self.source_has:
             source = game.by_serial(source_serial) if source_serial is not None else None
-            if source is None:
+            if source is not None:
+                tapped, keywords = source.tapped, game.characteristics(source).all_keywords
+            elif source_serial in game.last_known:
+                # 608.2b, 113.7a: the source has left; its last known information.
+                tapped, keywords = game.last_known[source_serial]
+            else:
                 return False
-            if self.source_untapped and source.tapped:
+            if self.source_untapped and tapped:
                 return False
-            if not self.source_has <= game.characteristics(source).all_keywords:
+            if not self.source_has <= keywords:
                 return False
         return True
 

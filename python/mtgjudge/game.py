@@ -121,6 +121,10 @@ class Game:
         #: Cards exiled "until [a permanent] leaves the battlefield" (610.3),
         #: by that permanent's serial.
         self.exiled_until_leaves: dict[int, list[str]] = {}
+        #: Each permanent that left the battlefield as it last existed there
+        #: (by its serial there: tapped, keywords), for abilities that use its
+        #: last known information (608.2b, 113.7a).
+        self.last_known: dict[int, tuple[bool, frozenset[str]]] = {}
         #: Each object's serial when the scenario began, to tell whether it is
         #: still the same object (400.7).
         self.initial_serials: dict[str, int] = {}
@@ -262,9 +266,10 @@ class Game:
         immediately before the event (603.10a)."""
         previous_zone = obj.zone
         departed = {obj.serial: self.controller(obj)} if previous_zone == "battlefield" else {}
-        returning = (
-            self.exiled_until_leaves.pop(obj.serial, []) if previous_zone == "battlefield" else []
-        )
+        returning: list[str] = []
+        if previous_zone == "battlefield":
+            returning = self.exiled_until_leaves.pop(obj.serial, [])
+            self.last_known[obj.serial] = (obj.tapped, self.characteristics(obj).all_keywords)
         dies = previous_zone == "battlefield" and zone == "graveyard"
         if dies:
             # 700.4: "dies" means put into a graveyard from the battlefield.

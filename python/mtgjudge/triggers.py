@@ -406,6 +406,14 @@ def blockers_declared(game: Game, blocks: list[tuple[GameObject, GameObject]]) -
                     )
 
 
+def became_blocked(game: Game, obj: GameObject) -> None:
+    """509.3c: an effect makes an unblocked attacking creature blocked."""
+    for watcher in _watchers(game, ("battlefield",)):
+        if watcher.serial == obj.serial:
+            for ability in _abilities(watcher, "becomes_blocked"):
+                _trigger(game, watcher, ability, what=f" ({obj.name} becomes blocked)")
+
+
 @dataclass(frozen=True)
 class DamageEvent:
     """Damage one source dealt to one recipient, as part of one event."""
@@ -619,11 +627,18 @@ def put_on_stack(game: Game) -> None:
         if len(waiting) == 1
         else f"the {len(waiting)} triggered abilities that triggered are"
     )
-    game.note(
-        "117.5",
-        f"a player would receive priority: state-based actions are performed first (704.3), "
-        f"then {what} put on the stack (603.3)",
-    )
+    if game.turn.position == "combat_damage":
+        game.note(
+            "510.3a",
+            f"after combat damage, before the active player gets priority: state-based actions "
+            f"are performed first (704.3), then {what} put on the stack (603.3)",
+        )
+    else:
+        game.note(
+            "117.5",
+            f"a player would receive priority: state-based actions are performed first (704.3), "
+            f"then {what} put on the stack (603.3)",
+        )
     for pending in waiting:
         pending.serial = new_serial()
         if pending.ability.targets:

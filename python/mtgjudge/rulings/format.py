@@ -1069,7 +1069,10 @@ def _instantiate(node: Any, path: str, values: Mapping[str, Any], item: bool = F
             holds = _instantiate(node["when"], join(path, "when"), values)
             if not isinstance(holds, bool):
                 raise FormatProblem(
-                    join(path, "when"), f"expected true or false, found {holds!r}", wrong_type=True
+                    join(path, "when"),
+                    f"expected true or false, found {holds!r} (`when` on a table in a list is a "
+                    "parametric ruling's condition; a triggered ability's event is `event`)",
+                    wrong_type=True,
                 )
             if not holds:
                 return OMITTED
@@ -1203,6 +1206,11 @@ def _check_trigger(trigger: dict[str, Any], path: str) -> None:
         raise FormatProblem(
             join(path, "do"),
             f"the event {event!r} has no {THAT_CREATURE!r} (see rulings/README.md)",
+        )
+    if THAT_CREATURE in trigger.get("targets", ()):
+        raise FormatProblem(
+            join(path, "targets"),
+            f"targets are chosen from the setup's names, not {THAT_CREATURE!r}",
         )
     if _mentions(trigger.get("do"), THAT_MUCH) and event not in triggers.HAS_THAT_MUCH:
         raise FormatProblem(
