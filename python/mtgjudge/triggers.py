@@ -57,6 +57,8 @@ EVENTS: dict[str, str] = {
     "once for each; that creature: the attacker",
     "a_creature_attacks_alone": "a creature that fits `filter` is the only creature declared "
     "as an attacker in the declare attackers step (506.5, 702.83b); that creature: it",
+    "you_attack": "you declare one or more creatures as attackers (508.3d), once for the "
+    "declaration",
     "a_creature_attacks_you": "a creature is declared as an attacker attacking you or a "
     "planeswalker you control (508.3a), once for each; that creature: the attacker",
     "becomes_blocked": "this creature becomes blocked, once each combat (509.3c)",
@@ -93,6 +95,7 @@ EVENTS: dict[str, str] = {
 
 #: The events of declaring attackers (508.3).
 ATTACK_EVENTS = (
+    "you_attack",
     "attacks",
     "a_creature_attacks",
     "a_creature_attacks_alone",
@@ -373,7 +376,10 @@ def attackers_declared(game: Game, attacks: list[tuple[GameObject, str]]) -> Non
         return
     attackers = [(seen(game, obj), defender) for obj, defender in attacks]
     for watcher in _watchers(game, ("battlefield",)):
-        for ability in _abilities(watcher, *ATTACK_EVENTS):
+        for ability in _abilities(watcher, "you_attack"):
+            if any(attacker.controller == watcher.controller for attacker, _ in attackers):
+                _trigger(game, watcher, ability, what=f" ({watcher.controller} attacks)")
+        for ability in _abilities(watcher, *ATTACK_EVENTS[1:]):
             for attacker, defender in attackers:
                 what = _attack_triggers(ability, attacker, defender, watcher, len(attacks) == 1)
                 if what is not None:

@@ -234,8 +234,10 @@ EFFECT = Table(
         pump=Str(pattern=r"[+-](\d+|X)/[+-](\d+|X)", pattern_hint='"+2/+0" or "+X/+X"'),
         set_base=PT_VALUE,
         x=Str(
-            enum=("party", "x"),
-            description="What X is, determined once as the effect applies (608.2h).",
+            enum=("party", "x", "other_attacking_creatures"),
+            description="What X is, determined once as the effect applies (608.2h): the number "
+            "of creatures in your party, the spell's X, or the number of attacking creatures "
+            "other than the ones the effect names.",
         ),
         until=Str(enum=DURATIONS),
         same_is_true_for_variants=Bool(

@@ -316,8 +316,9 @@ def _deal_damage(game: Game, args: dict[str, Any], context: Context) -> None:
     game.deal_damage(game.obj(args["source"]), args["to"], args["amount"])
 
 
-def _amount(game: Game, name: str, context: Context) -> int:
-    """608.2h: a number an effect needs from the game, determined once as it applies."""
+def _amount(game: Game, name: str, context: Context, named: list[str] | None = None) -> int:
+    """608.2h: a number an effect needs from the game, determined once as it
+    applies. ``named`` are the objects a list-targeted effect affects."""
     if name == "party":
         value = party.party_size(game, context.you or game.turn.active_player)
         game.note(
@@ -328,6 +329,17 @@ def _amount(game: Game, name: str, context: Context) -> int:
         if context.spell is None or context.spell.x is None:
             raise InvalidInputError("X is defined only while a spell with X resolves")
         return context.spell.x
+    if name == "other_attacking_creatures":
+        record = game.combat
+        value = sum(
+            1
+            for obj in game.battlefield()
+            if record is not None
+            and record.is_attacking(obj.serial)
+            and obj.ref not in (named or ())
+        )
+        game.note("608.2h", f"there are {value} other attacking creatures; X is {value}")
+        return value
     raise InvalidInputError(f"unknown amount {name!r}")
 
 
@@ -340,7 +352,15 @@ def _effect(game: Game, args: dict[str, Any], context: Context) -> None:
     if args.get("same_is_true_for_variants"):
         # 702.1c: granting a keyword grants each of its variants.
         grant = grant.union(*(VARIANTS.get(keyword, frozenset()) for keyword in grant))
-    x = _amount(game, args["x"], context) if "x" in args else 0
+    target = args["to"]
+    if target == "targets":
+        if context.targets is None:
+            raise InvalidInputError(
+                '`to = "targets"` is for the effect of a resolving spell or ability'
+            )
+        target = list(context.targets)
+    named = target if isinstance(target, list) else None
+    x = _amount(game, args["x"], context, named) if "x" in args else 0
     power, toughness = _change(args["pump"], x) if "pump" in args else (0, 0)
     modification = Modification(
         grant=grant,
@@ -351,13 +371,6 @@ def _effect(game: Game, args: dict[str, Any], context: Context) -> None:
     )
     you = args.get("you", context.you or game.turn.active_player)
     duration = args.get("until", "end_of_turn")
-    target = args["to"]
-    if target == "targets":
-        if context.targets is None:
-            raise InvalidInputError(
-                '`to = "targets"` is for the effect of a resolving spell or ability'
-            )
-        target = list(context.targets)
     if isinstance(target, list):
         affected = [obj for obj in _each(game, target) if obj.zone == "battlefield"]
         game.add_effect(modification, you, affected=affected, duration=duration)
