@@ -293,6 +293,9 @@ class Game:
         obj.x = None
         obj.targets = ()
         obj.timestamp = self.next_timestamp()
+        if zone == "battlefield" and obj.loyalty is not None and "planeswalker" in obj.types:
+            # 306.5b: it enters with loyalty counters equal to its printed loyalty.
+            obj.counters["loyalty"] = obj.loyalty
         if previous_zone == "battlefield":
             self._leave_battlefield_cleanup(departed)
         if obj.token and previous_zone == "battlefield" and zone != "battlefield":
