@@ -39,3 +39,23 @@ def make_corpus(tmp_path: Path, files: dict[str, str]) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
     return root
+
+
+def load_test_ruling(tmp_path: Path, text: str):
+    """Loads one ruling file written out in a fresh corpus under ``tmp_path``."""
+    from mtgjudge.rulings.format import load_ruling, read_features
+
+    directory = tmp_path / f"r{len(list(tmp_path.iterdir()))}"
+    directory.mkdir()
+    root = make_corpus(directory, {"t.toml": text})
+    return load_ruling(root / "t.toml", read_features(root / "features.toml"))
+
+
+def game_after(ruling, probe: int = 0):
+    """The game of ``ruling``'s setup after the actions of one of its probes."""
+    from mtgjudge.rulings.scenario import build_game, perform
+
+    game = build_game(ruling)
+    for action in ruling.probes[probe].actions:
+        perform(game, action)
+    return game

@@ -116,14 +116,15 @@ def total_cost(
                 increases.append(modifier.increase)
             if modifier.reduce:
                 reductions.append(modifier.reduce)
-    # 702.41a, 702.41b: each instance of affinity counts what its caster controls.
+    # 702.41a, 702.41b: each instance of affinity counts what its caster
+    # controls, those the spell gained on the stack included.
     affinity = [
         sum(
             1
             for obj in game.battlefield()
             if replace(quality, controller="you").matches(game, obj, player, None)
         )
-        for quality in spell.affinity
+        for quality in game.characteristics(spell).affinity
     ]
     total = engine.current().total_cost(
         mana_cost,
@@ -150,7 +151,8 @@ def pay(game: Game, player: str, spell: GameObject, total: Any, choices: CostCho
     if state.mana_pool is None:
         game.history.payments[spell.ref] = None
         return
-    keywords = spell.keywords
+    # 702.51d: the spell has convoke or not; more instances change nothing.
+    keywords = game.characteristics(spell).all_keywords
     convokers = []
     if "convoke" in keywords:
         allowed = set(choices.convoke_with) if choices.convoke_with is not None else None

@@ -16,6 +16,7 @@ from mtgjudge.keywords import COUNTER_KEYWORDS
 if TYPE_CHECKING:
     from mtgjudge.game import Game
     from mtgjudge.objects import GameObject
+    from mtgjudge.timing import SpellFilter
 
 
 @dataclass(frozen=True)
@@ -209,6 +210,46 @@ class StaticAbility:
     description: str = ""
 
 
+@dataclass(frozen=True)
+class SpellGrant:
+    """A static ability of a permanent that gives the spells its controller
+    casts abilities: "Artifact spells you cast have convoke". A spell gains
+    them as it is put on the stack (601.2a, 611.3a); a card in a hand
+    doesn't have them, and the permanent's own spell doesn't either, since
+    the ability works only on the battlefield (113.6)."""
+
+    spells: SpellFilter
+    keywords: frozenset[str] = frozenset()
+    #: Instances of affinity it gives, one filter each (702.41).
+    affinity: tuple[ObjectFilter, ...] = ()
+
+
+def grants_to_spell(game: Game, spell: GameObject, partial: Characteristics) -> list[SpellGrant]:
+    """The spell grants of permanents on the battlefield that apply to this
+    spell on the stack. A copy of a spell isn't cast (707.10)."""
+    if spell.zone != "stack" or spell.is_copy or spell.caster is None:
+        return []
+    from mtgjudge import cost
+    from mtgjudge.timing import SpellQualities
+
+    qualities = SpellQualities(
+        names=partial.names,
+        types=partial.types,
+        colors=partial.colors,
+        subtypes=partial.subtypes,
+        mana_value=cost.mana_value_of_faces(
+            list(partial.mana_costs), on_stack=True, x=spell.x or 0
+        ),
+    )
+    return [
+        grant
+        for source in game.battlefield()
+        if source.spell_grants and game.controller(source) == spell.caster
+        for grant in source.spell_grants
+        if grant.spells.matches(qualities)
+    ]
+
+
 @dataclass
 class ContinuousEffect:
     """A continuous effect, either from a resolved spell or ability, with its
@@ -258,6 +299,8 @@ class Characteristics:
     keywords: frozenset[str] = field(default_factory=frozenset)
     #: Keywords from keyword counters (122.1b).
     counter_keywords: frozenset[str] = field(default_factory=frozenset)
+    #: Each instance of affinity it has, as the filter of its quality (702.41).
+    affinity: tuple[ObjectFilter, ...] = ()
 
     @property
     def all_keywords(self) -> frozenset[str]:
@@ -299,6 +342,10 @@ def compute(
         return partial
     # Layer 6: abilities (613.1f), keyword counters included.
     keywords = set(obj.keywords)
+    affinity = obj.affinity
+    for grant in grants_to_spell(game, obj, partial):
+        keywords |= grant.keywords
+        affinity += grant.affinity
     from_counters = set(counter_keywords(name for name, n in obj.counters.items() if n > 0))
     power, toughness = obj.power, obj.toughness
     applying = [effect for effect in relevant if effect.applies_to(game, obj)]
@@ -330,6 +377,7 @@ def compute(
         mana_costs=mana_costs,
         keywords=frozenset(keywords),
         counter_keywords=frozenset(from_counters),
+        affinity=affinity,
     )
 
 

@@ -61,6 +61,9 @@ class GameObject:
     permissions: tuple = ()
     #: Static abilities that make spells cost more or less (:class:`mtgjudge.cost.CostModifier`).
     cost_modifiers: tuple = ()
+    #: Static abilities that give spells its controller casts abilities
+    #: (:class:`mtgjudge.effects.SpellGrant`).
+    spell_grants: tuple = ()
     #: Triggered abilities (:class:`mtgjudge.triggers.TriggeredAbility`, 603).
     triggers: tuple = ()
     #: When it entered its zone, for timestamp order (613.7).

@@ -20,14 +20,19 @@ class SpellFilter:
     """Qualities a permission looks for in a spell, judged on the spell as
     the proposal's choices would make it (601.3b, 709.3a)."""
 
+    #: One of these types ("creature and planeswalker spells").
     types: frozenset[str] = frozenset()
     colors: frozenset[str] = frozenset()
     subtypes: frozenset[str] = frozenset()
     mana_value_at_most: int | None = None
     mana_value_at_least: int | None = None
+    #: Every one of these types ("artifact creature spells").
+    all_types: frozenset[str] = frozenset()
 
     def matches(self, qualities: SpellQualities) -> bool:
         if self.types and not self.types & qualities.types:
+            return False
+        if not self.all_types <= qualities.types:
             return False
         if self.colors and not self.colors & qualities.colors:
             return False

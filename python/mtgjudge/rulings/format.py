@@ -193,6 +193,11 @@ SPELL_FILTER = Table(
         subtypes=NAME_LIST,
         mana_value_at_most=Int(),
         mana_value_at_least=Int(),
+        all_types=Array(
+            Str(enum=CARD_TYPES),
+            unique=True,
+            description='Every one of these types ("artifact creature spells"); `types` asks for one of them.',
+        ),
     ),
     description="Qualities of a spell or card, judged on what exists in its zone (709.3a, 709.4).",
 )
@@ -461,6 +466,19 @@ OBJECT_TABLE = Table(
                 description="A static ability that makes spells cost more or less (601.2f).",
             )
         ),
+        spells_you_cast_have=Array(
+            Table(
+                _fields(
+                    ("spells",),
+                    spells=SPELL_FILTER,
+                    keywords=KEYWORD_LIST,
+                    affinity=Array(
+                        FILTER, description="Each instance of affinity for [quality] it gives."
+                    ),
+                ),
+                description='"[Spells] you cast have [abilities]": the spells gain them as they are put on the stack (601.2a, 611.3a).',
+            )
+        ),
         flash_if=CONDITION,
         flash_for_extra_cost=Str(
             description="601.3c: cast as though it had flash by paying this more."
@@ -546,6 +564,10 @@ EXPECT_SPECS: dict[str, Spec] = {
         Str(enum=STEP_NAMES), description="The steps of the combat phases entered so far this turn."
     ),
     "keywords": by_object(KEYWORD_LIST, "Exactly the keywords each object has."),
+    "affinity": by_object(
+        Int(minimum=0),
+        "How many instances of affinity each object has where it is now (702.41b).",
+    ),
     "power_toughness": by_object(PT_VALUE),
     "tapped": by_object(Bool()),
     "attacking": Array(REF, unique=True, description="Exactly the attacking creatures."),

@@ -140,6 +140,9 @@ OBSERVERS: dict[str, Observer] = {
     "damage_steps": lambda game, _: list(game.history.damage_steps),
     "steps": lambda game, _: game.combat_steps(),
     "keywords": lambda game, expected: {ref: _keywords(game, ref) for ref in expected},
+    "affinity": lambda game, expected: {
+        ref: len(game.characteristics(_current(game, ref)).affinity) for ref in expected
+    },
     "power_toughness": lambda game, expected: {
         ref: _power_toughness(game, ref) for ref in expected
     },

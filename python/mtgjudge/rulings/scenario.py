@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mtgjudge import casting, combat, cost, party, triggers
-from mtgjudge.effects import Condition, Modification, ObjectFilter, StaticAbility
+from mtgjudge.effects import Condition, Modification, ObjectFilter, SpellGrant, StaticAbility
 from mtgjudge.errors import IllegalActionError, InvalidInputError
 from mtgjudge.game import Game, Player
 from mtgjudge.keywords import VARIANTS, normalize
@@ -81,6 +81,15 @@ def _spell_filter(spec: dict[str, Any]) -> SpellFilter:
         subtypes=frozenset(spec.get("subtypes", ())),
         mana_value_at_most=spec.get("mana_value_at_most"),
         mana_value_at_least=spec.get("mana_value_at_least"),
+        all_types=frozenset(spec.get("all_types", ())),
+    )
+
+
+def _spell_grant(spec: dict[str, Any]) -> SpellGrant:
+    return SpellGrant(
+        spells=_spell_filter(spec["spells"]),
+        keywords=frozenset(normalize(k) for k in spec.get("keywords", ())),
+        affinity=tuple(_filter(quality) for quality in spec.get("affinity", ())),
     )
 
 
@@ -152,6 +161,7 @@ def _object(ref: str, spec: dict[str, Any], zone: str) -> GameObject:
         statics=tuple(_static(static, name) for static in spec.get("statics", ())),
         permissions=tuple(_permission(p) for p in spec.get("permissions", ())),
         cost_modifiers=tuple(_cost_modifier(m) for m in spec.get("cost_modifiers", ())),
+        spell_grants=tuple(_spell_grant(g) for g in spec.get("spells_you_cast_have", ())),
         triggers=tuple(_trigger(t) for t in spec.get("triggers", ())),
         resolve=tuple(spec.get("resolve", ())),
         flash_if=_condition(spec.get("flash_if")),
