@@ -112,6 +112,16 @@ class Combat:
         assignments: list[tuple[int, Target, int]] | None = None,
         state_based_actions: bool = True,
     ) -> StepEvents: ...
+    def assign_damage_step(
+        self, assignments: list[tuple[int, Target, int]] | None = None
+    ) -> tuple[Step, list[tuple[int, Target, int]]]:
+        """Assigns the next step's combat damage (510.1) without dealing it;
+        returns the step and the whole assignment."""
+    def deal_assigned_damage(
+        self, prevented: list[tuple[int, Target, int]] | None = None
+    ) -> StepEvents:
+        """Deals the assigned damage less what is prevented (510.2, 615.1),
+        without state-based actions."""
     def resolve_all_damage_steps(self) -> int:
         """Every remaining damage step with the default assignment and
         state-based actions, without building events; returns how many."""

@@ -16,6 +16,8 @@ type Target = (String, u16);
 type DamageTuple = (u16, (&'static str, u16), i32, Option<&'static str>);
 /// A creature for `add_creatures`: `(controller, power, toughness, damage, keywords)`.
 type CreatureRow = (u8, i32, i32, i32, u32);
+/// `(source, recipient, amount)`: damage assigned (510.1).
+type AssignmentTuple = (u16, (&'static str, u16), i32);
 /// A life gain: `(player, amount, source, step)`.
 type GainTuple = (u8, i32, u16, Option<&'static str>);
 /// A death: `(creature, rule)`.
@@ -53,6 +55,22 @@ fn parse_recipient((kind, index): Target) -> PyResult<Recipient> {
 enum TargetArg {
     Player(u16),
     Tagged(Target),
+}
+
+fn parse_assignments(
+    assignments: Option<Vec<(u16, Target, i32)>>,
+) -> PyResult<Vec<DamageAssignment>> {
+    assignments
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(source, recipient, amount)| {
+            Ok(DamageAssignment {
+                source,
+                recipient: parse_recipient(recipient)?,
+                amount,
+            })
+        })
+        .collect()
 }
 
 fn parse_target_arg(target: TargetArg) -> PyResult<AttackTarget> {
@@ -443,17 +461,7 @@ impl PyCombat {
         assignments: Option<Vec<(u16, Target, i32)>>,
         state_based_actions: bool,
     ) -> PyResult<StepEvents> {
-        let choices = assignments
-            .unwrap_or_default()
-            .into_iter()
-            .map(|(source, recipient, amount)| {
-                Ok(DamageAssignment {
-                    source,
-                    recipient: parse_recipient(recipient)?,
-                    amount,
-                })
-            })
-            .collect::<PyResult<Vec<_>>>()?;
+        let choices = parse_assignments(assignments)?;
         self.log.clear();
         let (combat, board, log) = (&mut self.combat, &mut self.board, &mut self.log);
         let step = guard(|| {
@@ -463,6 +471,51 @@ impl PyCombat {
                 combat.deal_damage_step(board, &choices, log)
             }
             .map_err(combat_error)
+        })?;
+        Ok(StepEvents::from_log(Some(step), &self.log))
+    }
+
+    /// Assigns the next combat damage step's damage (510.1) without dealing
+    /// it, so that prevention effects can look at it (615). Takes explicit
+    /// assignments as `resolve_damage_step` does; returns the step and the
+    /// whole assignment as `(source, ("player", 1), amount)` tuples.
+    #[pyo3(signature = (assignments=None))]
+    fn assign_damage_step(
+        &mut self,
+        assignments: Option<Vec<(u16, Target, i32)>>,
+    ) -> PyResult<(&'static str, Vec<AssignmentTuple>)> {
+        let choices = parse_assignments(assignments)?;
+        let (combat, board) = (&mut self.combat, &self.board);
+        let step = guard(|| {
+            combat
+                .assign_damage_step(board, &choices)
+                .map_err(combat_error)
+        })?;
+        let assigned = self
+            .combat
+            .last_assignments
+            .iter()
+            .map(|a| (a.source, recipient_tuple(a.recipient), a.amount))
+            .collect();
+        Ok((step_name(step), assigned))
+    }
+
+    /// Deals the damage `assign_damage_step` assigned (510.2), less the
+    /// damage in `prevented`: `(source, recipient, amount)` of assigned
+    /// damage that isn't dealt (615.1). State-based actions are not
+    /// performed; call `check_state_based_actions`.
+    #[pyo3(signature = (prevented=None))]
+    fn deal_assigned_damage(
+        &mut self,
+        prevented: Option<Vec<(u16, Target, i32)>>,
+    ) -> PyResult<StepEvents> {
+        let prevented = parse_assignments(prevented)?;
+        self.log.clear();
+        let (combat, board, log) = (&mut self.combat, &mut self.board, &mut self.log);
+        let step = guard(|| {
+            combat
+                .deal_assigned_damage(board, &prevented, log)
+                .map_err(combat_error)
         })?;
         Ok(StepEvents::from_log(Some(step), &self.log))
     }

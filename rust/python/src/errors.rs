@@ -84,9 +84,10 @@ pub fn invalid_input(message: impl Into<String>) -> PyErr {
 
 pub fn combat_error(error: CombatError) -> PyErr {
     let class = match error {
-        CombatError::UnknownObject { .. } | CombatError::NotOnBattlefield { .. } => {
-            ErrorClass::InvalidInput
-        }
+        CombatError::UnknownObject { .. }
+        | CombatError::NotOnBattlefield { .. }
+        | CombatError::NothingAssigned
+        | CombatError::InvalidPrevention { .. } => ErrorClass::InvalidInput,
         CombatError::IllegalAttack { .. } => ErrorClass::IllegalAttack,
         CombatError::IllegalBlock { .. } => ErrorClass::IllegalBlock,
         CombatError::IllegalAssignment { .. } => ErrorClass::IllegalDamageAssignment,

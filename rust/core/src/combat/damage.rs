@@ -52,6 +52,65 @@ impl Combat {
         Ok(step)
     }
 
+    /// The next combat damage step up to the point where its damage is
+    /// assigned (510.1), checked, and kept in `last_assignments`. Nothing is
+    /// dealt yet: prevention effects look at the assignment (615), then
+    /// [`Combat::deal_assigned_damage`] deals it.
+    pub fn assign_damage_step(
+        &mut self,
+        board: &Board,
+        choices: &[DamageAssignment],
+    ) -> Result<DamageStep, CombatError> {
+        self.assigned = None;
+        self.check_references(board)?;
+        let step = self
+            .next_damage_step(board)
+            .ok_or(CombatError::NoDamageStepLeft)?;
+        check_references(board, choices)?;
+        self.assign(board, step, choices)?;
+        self.assigned = Some(step);
+        Ok(step)
+    }
+
+    /// Deals the damage [`Combat::assign_damage_step`] assigned (510.2),
+    /// less the damage prevented: each entry of `prevented` is an amount of
+    /// the damage assigned from its source to its recipient that isn't dealt
+    /// (615.1). Prevention doesn't change the assignment, so trample and
+    /// lethal damage were judged without it (702.19b); only the damage dealt
+    /// has results (lifelink, deathtouch, 120.8).
+    pub fn deal_assigned_damage(
+        &mut self,
+        board: &mut Board,
+        prevented: &[DamageAssignment],
+        log: &mut DamageLog,
+    ) -> Result<DamageStep, CombatError> {
+        let step = self.assigned.ok_or(CombatError::NothingAssigned)?;
+        self.check_references(board)?;
+        check_references(board, &self.last_assignments)?;
+        let mut dealt = self.last_assignments.clone();
+        for prevention in prevented {
+            if prevention.amount < 0 {
+                return Err(CombatError::InvalidPrevention {
+                    source: prevention.source,
+                    reason: "an amount of damage to prevent can't be negative",
+                });
+            }
+            let assignment = dealt
+                .iter_mut()
+                .find(|a| a.source == prevention.source && a.recipient == prevention.recipient)
+                .ok_or(CombatError::InvalidPrevention {
+                    source: prevention.source,
+                    reason: "no damage is assigned from that source to that recipient",
+                })?;
+            // 615.1a: damage that would be prevented beyond what is assigned
+            // simply isn't dealt.
+            assignment.amount = assignment.amount.saturating_sub(prevention.amount).max(0);
+        }
+        self.assigned = None;
+        self.deal_assigned(board, step, &dealt, log);
+        Ok(step)
+    }
+
     /// [`Combat::deal_damage_step`] once the combat's references have been
     /// checked and the step is known.
     fn deal_step(
@@ -63,7 +122,21 @@ impl Combat {
     ) -> Result<(), CombatError> {
         check_references(board, choices)?;
         self.assign(board, step, choices)?;
+        let assignments = std::mem::take(&mut self.last_assignments);
+        self.deal_assigned(board, step, &assignments, log);
+        self.last_assignments = assignments;
+        Ok(())
+    }
 
+    /// Deals a checked assignment as the step's combat damage (510.2) and
+    /// moves the combat on.
+    fn deal_assigned(
+        &mut self,
+        board: &mut Board,
+        step: DamageStep,
+        assignments: &[DamageAssignment],
+        log: &mut DamageLog,
+    ) {
         // The step has begun: record who strikes first (510.4). Creatures
         // that join combat later never struck first. (Marking a creature
         // twice is harmless, so the combatants needn't be distinct.)
@@ -77,14 +150,13 @@ impl Combat {
         }
 
         // Every assignment names a checked source and recipient: the
-        // combat's references and the choices were checked above.
-        deal_checked_damage(board, Some(step), &self.last_assignments, log);
+        // combat's references and the choices were checked before.
+        deal_checked_damage(board, Some(step), assignments, log);
         log.steps.push(step);
         self.progress = match step {
             DamageStep::FirstStrike => DamageProgress::FirstStrikeDealt,
             DamageStep::Regular => DamageProgress::Finished,
         };
-        Ok(())
     }
 
     /// Every index the combat holds must name an object on the board, so that

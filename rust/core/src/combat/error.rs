@@ -240,6 +240,13 @@ pub enum CombatError {
     AlreadyDeclared { what: &'static str },
     /// No combat damage step remains (510.4, 508.8).
     NoDamageStepLeft,
+    /// Damage was to be dealt before any was assigned.
+    NothingAssigned,
+    /// Damage to prevent that isn't assigned damage, or a negative amount.
+    InvalidPrevention {
+        source: CreatureId,
+        reason: &'static str,
+    },
 }
 
 impl CombatError {
@@ -251,7 +258,10 @@ impl CombatError {
             CombatError::IllegalAssignment { fault, .. } => Some(fault.name()),
             CombatError::NoDamageStepLeft => Some("no_damage_step_left"),
             CombatError::AlreadyDeclared { .. } => Some("already_declared"),
-            CombatError::UnknownObject { .. } | CombatError::NotOnBattlefield { .. } => None,
+            CombatError::UnknownObject { .. }
+            | CombatError::NotOnBattlefield { .. }
+            | CombatError::NothingAssigned
+            | CombatError::InvalidPrevention { .. } => None,
         }
     }
 
@@ -263,7 +273,10 @@ impl CombatError {
             CombatError::IllegalAssignment { fault, .. } => Some(fault.rule()),
             CombatError::NoDamageStepLeft => Some("510.4"),
             CombatError::AlreadyDeclared { .. } => Some("508.1"),
-            CombatError::UnknownObject { .. } | CombatError::NotOnBattlefield { .. } => None,
+            CombatError::UnknownObject { .. }
+            | CombatError::NotOnBattlefield { .. }
+            | CombatError::NothingAssigned
+            | CombatError::InvalidPrevention { .. } => None,
         }
     }
 }
@@ -300,6 +313,12 @@ impl fmt::Display for CombatError {
                 write!(f, "{what} were already declared in this combat")
             }
             CombatError::NoDamageStepLeft => f.write_str("no combat damage step remains"),
+            CombatError::NothingAssigned => {
+                f.write_str("no combat damage is assigned: assign it before dealing it")
+            }
+            CombatError::InvalidPrevention { source, reason } => {
+                write!(f, "damage to prevent from creature {source}: {reason}")
+            }
         }
     }
 }

@@ -100,6 +100,9 @@ pub struct Combat {
     /// The assignments of the most recent damage step, kept for the caller
     /// and reused as scratch space.
     pub last_assignments: Vec<DamageAssignment>,
+    /// The step whose damage is assigned and not dealt yet, between
+    /// [`Combat::assign_damage_step`] and [`Combat::deal_assigned_damage`].
+    assigned: Option<DamageStep>,
     pending: Vec<i32>,
 }
 
@@ -116,6 +119,7 @@ impl Combat {
         self.attacked = false;
         self.progress = DamageProgress::NotStarted;
         self.last_assignments.clear();
+        self.assigned = None;
     }
 
     pub fn attack_of(&self, attacker: CreatureId) -> Option<&Attack> {

@@ -1074,3 +1074,115 @@ fn out_of_range_indices_are_errors_not_panics() {
         .unwrap();
     assert_eq!(board.players[usize::from(BOB)].life, 18);
 }
+
+// ----- 615: prevention between assignment and dealing -----
+
+#[test]
+fn prevention_acts_on_assigned_damage_without_changing_the_assignment() {
+    // Ruling on Fog Bank: its prevention isn't considered while a trampler
+    // assigns; a 5/5 trampler blocked by a 0/2 assigns 2 to it and 3 to the
+    // player, and the 2 is then prevented (615.1).
+    let creatures = [
+        creature(ALICE, 5, 5, &[Keyword::Trample]),
+        creature(BOB, 0, 2, &[]),
+    ];
+    let (mut board, mut combat) = fight(&creatures, &[block(1, 0)]);
+    let mut log = DamageLog::default();
+    let step = combat.assign_damage_step(&board, &[]).unwrap();
+    assert_eq!(step, DamageStep::Regular);
+    // Nothing is dealt yet.
+    assert_eq!(board.players[usize::from(BOB)].life, 20);
+    assert!(log.damage.is_empty());
+    let mut assigned = combat.last_assignments.clone();
+    assigned.sort_by_key(|a| a.amount);
+    assert_eq!(
+        assigned,
+        [
+            assign(0, Recipient::Creature(1), 2),
+            assign(0, Recipient::Player(BOB), 3)
+        ]
+    );
+    combat
+        .deal_assigned_damage(
+            &mut board,
+            &[assign(0, Recipient::Creature(1), 2)],
+            &mut log,
+        )
+        .unwrap();
+    combat.check_state_based_actions(&mut board, &mut log);
+    assert_eq!(board.players[usize::from(BOB)].life, 17);
+    assert_eq!(board.creatures[1].damage, 0);
+    assert!(board.creatures[1].on_battlefield);
+    assert_eq!(dealt(&log, 0, Recipient::Creature(1)), 0);
+    assert_eq!(combat.progress, DamageProgress::Finished);
+}
+
+#[test]
+fn prevented_damage_gives_no_life_and_no_deathtouch() {
+    // 702.15b, 702.2b: lifelink and deathtouch act on damage dealt; 120.8:
+    // damage all prevented is no damage at all. Partly prevented damage is
+    // still dealt, and gains its amount.
+    let creatures = [
+        creature(ALICE, 3, 3, &[Keyword::Lifelink, Keyword::Deathtouch]),
+        creature(BOB, 4, 4, &[]),
+        creature(ALICE, 2, 2, &[Keyword::Lifelink]),
+    ];
+    let (mut board, mut combat) = fight(&creatures, &[block(1, 0)]);
+    let mut log = DamageLog::default();
+    combat.assign_damage_step(&board, &[]).unwrap();
+    combat
+        .deal_assigned_damage(
+            &mut board,
+            &[
+                assign(0, Recipient::Creature(1), 3),
+                assign(2, Recipient::Player(BOB), 1),
+            ],
+            &mut log,
+        )
+        .unwrap();
+    combat.check_state_based_actions(&mut board, &mut log);
+    assert!(board.creatures[1].on_battlefield);
+    assert!(!board.creatures[1].dealt_deathtouch_damage);
+    assert_eq!(board.players[usize::from(BOB)].life, 19);
+    // Only the 2/2's 1 damage dealt gains life.
+    assert_eq!(board.players[usize::from(ALICE)].life, 21);
+    assert_eq!(log.life_gains.len(), 1);
+}
+
+#[test]
+fn prevention_must_name_assigned_damage() {
+    let creatures = [creature(ALICE, 2, 2, &[]), creature(BOB, 2, 2, &[])];
+    let (mut board, mut combat) = fight(&creatures, &[]);
+    let mut log = DamageLog::default();
+    // Dealing before assigning is bad input.
+    assert_eq!(
+        combat.deal_assigned_damage(&mut board, &[], &mut log),
+        Err(CombatError::NothingAssigned)
+    );
+    combat.assign_damage_step(&board, &[]).unwrap();
+    let wrong = assign(0, Recipient::Creature(1), 1);
+    assert!(matches!(
+        combat.deal_assigned_damage(&mut board, &[wrong], &mut log),
+        Err(CombatError::InvalidPrevention { source: 0, .. })
+    ));
+    let negative = assign(0, Recipient::Player(BOB), -1);
+    assert!(matches!(
+        combat.deal_assigned_damage(&mut board, &[negative], &mut log),
+        Err(CombatError::InvalidPrevention { source: 0, .. })
+    ));
+    // The failed calls dealt nothing; preventing more than assigned deals 0.
+    assert_eq!(board.players[usize::from(BOB)].life, 20);
+    combat
+        .deal_assigned_damage(
+            &mut board,
+            &[assign(0, Recipient::Player(BOB), 9)],
+            &mut log,
+        )
+        .unwrap();
+    assert_eq!(board.players[usize::from(BOB)].life, 20);
+    assert!(log.damage.is_empty());
+    assert_eq!(
+        combat.deal_assigned_damage(&mut board, &[], &mut log),
+        Err(CombatError::NothingAssigned)
+    );
+}
