@@ -3,6 +3,7 @@ the game model. Split cards cast one half (709.3)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -20,13 +21,35 @@ PERMANENT_TYPES = frozenset(
 )
 
 
+@dataclass(frozen=True)
+class SpellTarget:
+    """A target chosen for a spell (601.2c): its scenario name, the half of a
+    fused split spell it was chosen for, and the object it was then (400.7),
+    by serial (0 for a player)."""
+
+    ref: str
+    half: int
+    serial: int
+
+
+@dataclass
+class Resolution:
+    """What the instructions of a resolving spell may refer to besides its
+    targets: the choices players announce as it resolves (608.2d), and the
+    amount an earlier instruction counted ("that many", "this way", 608.2c)."""
+
+    choices: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    that_much: int | None = None
+
+
 @dataclass
 class CastChoices:
     """What the caster announces while proposing the spell (601.2b–d)."""
 
     half: str | None = None
     x: int = 0
-    targets: tuple[str, ...] = ()
+    #: The targets; for a fused split spell, by half name (702.102, 601.2c).
+    targets: tuple[str, ...] | Mapping[str, tuple[str, ...]] = ()
     pays_flash_cost: bool = False
     #: Cast both halves of a split card with fuse (702.102a).
     fuse: bool = False
@@ -65,6 +88,43 @@ def check_fuse(obj: GameObject) -> None:
         )
 
 
+def choose_targets(
+    game: Game, player: str, obj: GameObject, half: int | None, choices: CastChoices
+) -> tuple[SpellTarget, ...]:
+    """601.2c: the caster chooses the spell's targets, each a permanent on the
+    battlefield or a player; for a fused split spell, each half's own
+    (702.102d: each half follows its own instructions)."""
+    if isinstance(choices.targets, Mapping):
+        names = [face.name for face in obj.printed_faces()]
+        if not choices.fuse:
+            raise InvalidInputError("targets by half are for a fused split spell (fuse = true)")
+        unknown = [name for name in choices.targets if name not in names]
+        if unknown:
+            raise InvalidInputError(f"{obj.name} has no half named {unknown[0]!r}")
+        by_half = [(names.index(name), refs) for name, refs in choices.targets.items()]
+    else:
+        if choices.fuse and choices.targets:
+            raise InvalidInputError("a fused split spell's targets are given by half")
+        by_half = [(half or 0, choices.targets)]
+    chosen = []
+    for index, refs in by_half:
+        for ref in refs:
+            serial = triggers.target_serial(game, ref)
+            if serial is None:
+                raise IllegalCastError(
+                    f"{ref} can't be a target: a target is a permanent on the battlefield or a "
+                    "player in the game",
+                    rule="601.2c",
+                    fault="illegal_target",
+                )
+            chosen.append(SpellTarget(ref, index, serial))
+        if refs:
+            whose = f" for {obj.printed_faces()[index].name}" if choices.fuse else ""
+            names = ", ".join(triggers.display_name(game, ref) for ref in refs)
+            game.note("601.2c", f"{player} chooses the target(s){whose}: {names}")
+    return tuple(chosen)
+
+
 def proposed_qualities(
     game: Game, obj: GameObject, half: int | None, x: int, *, fused: bool = False
 ) -> SpellQualities:
@@ -100,13 +160,14 @@ def cast(game: Game, player: str, obj: GameObject, choices: CastChoices) -> Game
     game.move(obj, "stack", controller=player)
     obj.cast_half = half
     obj.x = choices.x
-    obj.targets = choices.targets
     obj.caster = player
     game.stack_order.append(obj.serial)
     game.note(
         "601.2a",
         f"{player} casts {qualities.names[0]}" + (f" with X = {choices.x}" if choices.x else ""),
     )
+    obj.spell_targets = choose_targets(game, player, obj, half, choices)
+    obj.targets = tuple(dict.fromkeys(target.ref for target in obj.spell_targets))
     costs = choices.costs
     if choices.pays_flash_cost and obj.flash_for_extra_cost:
         costs = cost.CostChoices(
@@ -152,6 +213,7 @@ def copy_spell(game: Game, original: GameObject, controller: str) -> GameObject:
         cast_half=original.cast_half,
         x=original.x,
         targets=original.targets,
+        spell_targets=original.spell_targets,
         is_copy=True,
         caster=controller,
     )
@@ -164,9 +226,12 @@ def copy_spell(game: Game, original: GameObject, controller: str) -> GameObject:
     return copy
 
 
-def resolve_top(game: Game) -> GameObject | Triggered:
+def resolve_top(
+    game: Game, choices: Mapping[str, tuple[str, ...]] | None = None
+) -> GameObject | Triggered:
     """608: the top object of the stack resolves: a spell, or a triggered
-    ability (608.2)."""
+    ability (608.2). ``choices`` are what players choose as it resolves
+    (608.2d), by player."""
     stack = game.stack_items()
     if not stack:
         raise IllegalActionError("the stack is empty", rule="608.1")
@@ -179,26 +244,84 @@ def resolve_top(game: Game) -> GameObject | Triggered:
     spell = top
     current = game.characteristics(spell)
     name = current.names[0] if current.names else spell.name
+    chosen: tuple[SpellTarget, ...] = spell.spell_targets
+    illegal = {
+        target for target in chosen if not triggers.still_target(game, target.ref, target.serial)
+    }
+    if chosen and len(illegal) == len(chosen):
+        # 608.2b: every target is illegal: it doesn't resolve, and none of
+        # its effects happen.
+        game.note("608.2b", f"all the targets of {name} are illegal now, so it doesn't resolve")
+        _leave_stack(game, spell, name, current, resolved=False)
+        return spell
     game.note("608.2", f"{name} resolves")
     from mtgjudge.rulings.scenario import perform_raw
 
+    resolution = Resolution(choices=dict(choices or {}))
+    printed = spell.printed_faces()
+    halves = [spell.cast_half] if spell.cast_half is not None else range(len(printed))
     # 702.102d: a fused split spell follows its left half, then its right half.
-    for face in spell.existing_faces():
-        for action in face.resolve:
+    for index in halves:
+        own = [target for target in chosen if target.half == index]
+        # 608.2b: an illegal target isn't affected by the parts of the effect
+        # it is illegal for.
+        gone = {target.ref for target in own if target in illegal}
+        for ref in sorted(gone):
+            game.note(
+                "608.2b",
+                f"{triggers.display_name(game, ref)} is an illegal target now: "
+                f"{printed[index].name} does nothing to it",
+            )
+        legal = tuple(dict.fromkeys(t.ref for t in own if t not in illegal))
+        for action in printed[index].resolve:
+            try:
+                bound = triggers.bind(game, action, gone, lambda n: _that_much(n, resolution))
+            except _Unknown:
+                # 608.2b: the amount was to come from an illegal target.
+                game.note(
+                    "608.2b",
+                    "that part needs an amount that couldn't be determined, so it doesn't happen",
+                )
+                continue
+            if bound is None:
+                continue
             perform_raw(
                 game,
-                action,
+                bound,
                 you=spell.caster or spell.controller,
                 spell=spell,
-                targets=spell.targets,
+                targets=legal,
                 source=spell,
+                resolution=resolution,
             )
+    _leave_stack(game, spell, name, current, resolved=True)
+    return spell
+
+
+class _Unknown(Exception):
+    """An amount an earlier part of the effect couldn't count (608.2b)."""
+
+
+def _that_much(node: Any, resolution: Resolution) -> Any:
+    """In a spell's instructions, "that many": the amount the instruction
+    before it counted (608.2c)."""
+    if node == triggers.THAT_MUCH:
+        if resolution.that_much is None:
+            raise _Unknown
+        return resolution.that_much
+    return node
+
+
+def _leave_stack(game: Game, spell: GameObject, name: str, current: Any, *, resolved: bool) -> None:
+    """The spell leaves the stack once it has resolved, or has failed to
+    (608.2b): a permanent spell enters the battlefield (608.3), anything else
+    goes to its owner's graveyard (608.2n); a copy ceases to exist."""
     if spell.is_copy:
         # 704.5e: a copy of a spell outside the stack ceases to exist.
         spell.zone = "graveyard"
         spell.exists = False
         game.note("704.5e", f"the copy of {name} ceases to exist")
-    elif current.types & PERMANENT_TYPES:
+    elif resolved and current.types & PERMANENT_TYPES:
         host = game.obj(spell.targets[0]) if "Aura" in current.subtypes and spell.targets else None
         if host is not None:
             # 608.3c: an Aura spell enters attached to the object it targeted.
@@ -210,5 +333,5 @@ def resolve_top(game: Game) -> GameObject | Triggered:
             spell.attached_to = host.serial
     else:
         game.move(spell, "graveyard")
-        game.note("608.2n", f"{name} is put into its owner's graveyard")
-    return spell
+        rule = "608.2n" if resolved else "608.2b"
+        game.note(rule, f"{name} is put into its owner's graveyard")

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from mtgjudge import _core, engine
-from mtgjudge.errors import IllegalPaymentError, InvalidInputError
+from mtgjudge.errors import IllegalCastError, IllegalPaymentError, InvalidInputError
 
 if TYPE_CHECKING:
     from mtgjudge.game import Game
@@ -77,6 +77,16 @@ class CostModifier:
     reduce: str | None = None
 
 
+@dataclass(frozen=True)
+class ManaForCounters:
+    """ "As an additional cost to cast [spells], you may pay any amount of
+    mana. If you do, that [permanent] enters with that many additional
+    [counter] counters on it" (Chorus of the Conclave)."""
+
+    spells: SpellFilter
+    counter: str = "+1/+1"
+
+
 @dataclass
 class CostChoices:
     """Costs announced for a spell (601.2b)."""
@@ -85,6 +95,43 @@ class CostChoices:
     additional: list[str] = field(default_factory=list)
     #: Creatures the caster is willing to tap for convoke (None: any).
     convoke_with: list[str] | None = None
+    #: The amount of mana paid for each permanent's "pay any amount of mana"
+    #: additional cost, by the permanent's name.
+    mana_for_counters: dict[str, int] = field(default_factory=dict)
+
+
+def _mana_for_counters(
+    game: Game, player: str, spell: GameObject, qualities: SpellQualities, choices: CostChoices
+) -> list[str]:
+    """601.2b: the amounts announced for "you may pay any amount of mana"
+    additional costs, as costs to add; the spell will enter with that many
+    counters (614.1c)."""
+    costs = []
+    for ref, amount in choices.mana_for_counters.items():
+        source = game.obj(ref)
+        abilities = [
+            ability
+            for ability in source.mana_for_counters
+            if source.zone == "battlefield"
+            and source.exists
+            and game.controller(source) == player
+            and ability.spells.matches(qualities)
+        ]
+        if not abilities:
+            raise IllegalCastError(
+                f"{source.name} gives {qualities.names[0]} no additional cost of any amount of mana",
+                rule="601.2b",
+                fault="no_such_additional_cost",
+            )
+        if amount > 0:
+            costs.append(f"{{{amount}}}")
+            spell.enters_with[abilities[0].counter] += amount
+            game.note(
+                "601.2b",
+                f"{player} will pay {{{amount}}} more for {source.name}'s ability: "
+                f"{qualities.names[0]} will enter with {amount} {abilities[0].counter} counter(s)",
+            )
+    return costs
 
 
 def total_cost(
@@ -101,6 +148,7 @@ def total_cost(
     mana_cost = _core.ManaCost(faces[0].mana_cost or "")
     for face in faces[1:]:
         mana_cost = mana_cost + (face.mana_cost or "")
+    additional = [*choices.additional, *_mana_for_counters(game, player, spell, qualities, choices)]
     increases, reductions = [], []
     for source in game.battlefield():
         controller = game.controller(source)
@@ -130,7 +178,7 @@ def total_cost(
         mana_cost,
         x=x,
         alternative=choices.alternative,
-        additional=choices.additional,
+        additional=additional,
         increases=increases,
         reductions=reductions,
         affinity=affinity,

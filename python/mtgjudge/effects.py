@@ -33,6 +33,8 @@ class ObjectFilter:
     power_at_least: int | None = None
     #: "with deathtouch": it has each of these keywords.
     keywords: frozenset[str] = frozenset()
+    #: "without trample": it has none of these keywords.
+    without_keywords: frozenset[str] = frozenset()
     #: "token" (True) or "nontoken" (False).
     token: bool | None = None
     #: "with power equal to its toughness"
@@ -59,7 +61,10 @@ class ObjectFilter:
             if source is None or source.attached_to != obj.serial:
                 return False
         needs_layer_7 = (
-            self.power_at_least is not None or self.keywords or self.power_equals_toughness
+            self.power_at_least is not None
+            or self.keywords
+            or self.without_keywords
+            or self.power_equals_toughness
         )
         current = game.characteristics(obj, up_to_layer=7 if needs_layer_7 else 5)
         attached = self.enchanted_or_equipped and is_enchanted_or_equipped(game, obj)
@@ -102,6 +107,8 @@ class ObjectFilter:
         ):
             return False
         if self.keywords and not self.keywords <= current.all_keywords:
+            return False
+        if self.without_keywords & current.all_keywords:
             return False
         if self.token is not None and token != self.token:
             return False

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from mtgjudge import effects, triggers
+from mtgjudge import effects, prevention, triggers
 from mtgjudge.combat import CombatRecord, KernelBoard
 from mtgjudge.effects import Characteristics, ContinuousEffect, Modification, ObjectFilter
 from mtgjudge.errors import IllegalActionError, InvalidInputError
@@ -89,6 +89,8 @@ class History:
     triggers: list[TriggerRecord] = field(default_factory=list)
     #: How many triggered abilities have resolved (or tried to: 603.4, 608.2b).
     abilities_resolved: int = 0
+    #: Damage prevented (615): (source, recipient, amount), scenario names.
+    prevented: list[tuple[str, str, int]] = field(default_factory=list)
 
 
 class Game:
@@ -130,6 +132,13 @@ class Game:
         self.initial_serials: dict[str, int] = {}
         #: The order of each player's library, top first, by serial.
         self.library_order: dict[str, list[int]] = {}
+        #: Prevention effects of resolved spells and abilities (615).
+        self.preventions: list[prevention.ActivePrevention] = []
+        #: How the controllers of prevention effects divide them for the next
+        #: damage event: (source, recipient, amount) by the effect's source.
+        self.prevention_choices: dict[str, list[tuple[str, str, int]]] = {}
+        #: Triggered abilities created by resolving spells, for a duration (603.7b).
+        self.delayed_triggers: list[triggers.DelayedTrigger] = []
 
     # ----- queries -----
 
@@ -194,6 +203,21 @@ class Game:
         if obj.zone == "library":
             self.library_order.setdefault(obj.owner, []).append(obj.serial)
         return obj
+
+    def create_tokens(self, tokens: list[GameObject], player: str) -> None:
+        """111.2: ``player`` creates these tokens; they enter the battlefield
+        under that player's control at the same time, and then every
+        permanent, the newcomers included, is checked for abilities that
+        trigger on their entering (603.6a)."""
+        for token in tokens:
+            token.owner = token.controller = player
+            token.zone = "battlefield"
+            token.token = True
+            token.summoning_sick = True
+            self.add_object(token)
+            self.note("111.2", f"{player} creates a {token.name} token")
+        for token in tokens:
+            triggers.entered(self, token)
 
     def stack_objects(self) -> list[GameObject]:
         """The spells on the stack, bottom first."""
@@ -279,12 +303,15 @@ class Game:
                 looking_back = triggers.watchers(self)
             if looking_back and before is None:
                 before = triggers.seen(self, obj)
+        # 614.1c: a permanent spell enters with the counters its costs promised.
+        entering_with = obj.enters_with if previous_zone == "stack" else Counter()
         obj.zone = zone
         obj.serial = new_serial()
         obj.controller = controller or obj.owner
         obj.tapped = False
         obj.damage = 0
-        obj.counters = Counter()
+        obj.counters = Counter(entering_with) if zone == "battlefield" else Counter()
+        obj.enters_with = Counter()
         obj.attached_to = None
         obj.struck_first = False
         obj.dealt_deathtouch_damage = False
@@ -292,6 +319,7 @@ class Game:
         obj.cast_half = None
         obj.x = None
         obj.targets = ()
+        obj.spell_targets = ()
         obj.timestamp = self.next_timestamp()
         if zone == "battlefield" and obj.loyalty is not None and "planeswalker" in obj.types:
             # 306.5b: it enters with loyalty counters equal to its printed loyalty.
@@ -473,6 +501,9 @@ class Game:
     def deal_damage(self, source: GameObject, recipient: str, amount: int) -> None:
         """Noncombat damage dealt by a creature (120.3); deathtouch and
         lifelink apply wherever it comes from (702.2d, 702.15d)."""
+        amount -= prevention.prevent(
+            self, [prevention.Piece(source, recipient, amount)], combat=False
+        )[0]
         board = KernelBoard(self)
         events = board.kernel.deal_damage(board.index(source), board.target(recipient), amount)
         board.sync(events)
@@ -589,6 +620,10 @@ class Game:
                 obj.damage = 0
             self.effects = [
                 e for e in self.effects if e.duration not in ("end_of_turn", "end_of_combat")
+            ]
+            self.preventions = [p for p in self.preventions if p.duration != "end_of_turn"]
+            self.delayed_triggers = [
+                d for d in self.delayed_triggers if d.until not in ("end_of_turn", "end_of_combat")
             ]
         elif position in ("precombat_main", "postcombat_main"):
             extra = " (an additional main phase)" if phase.additional else ""

@@ -61,6 +61,11 @@ class GameObject:
     permissions: tuple = ()
     #: Static abilities that make spells cost more or less (:class:`mtgjudge.cost.CostModifier`).
     cost_modifiers: tuple = ()
+    #: "As an additional cost to cast [spells], you may pay any amount of
+    #: mana" abilities (:class:`mtgjudge.cost.ManaForCounters`).
+    mana_for_counters: tuple = ()
+    #: Static abilities that prevent damage (:class:`mtgjudge.prevention.Prevention`, 615).
+    preventions: tuple = ()
     #: Static abilities that give spells its controller casts abilities
     #: (:class:`mtgjudge.effects.SpellGrant`).
     spell_grants: tuple = ()
@@ -79,8 +84,13 @@ class GameObject:
     cast_half: int | None = None
     x: int | None = None
     targets: tuple[str, ...] = ()
+    #: The targets as chosen, each with its half and the object it was
+    #: (:class:`mtgjudge.casting.SpellTarget`, 601.2c, 608.2b).
+    spell_targets: tuple = ()
     is_copy: bool = False
     caster: str | None = None
+    #: Counters the permanent spell will enter the battlefield with (614.1c).
+    enters_with: Counter = field(default_factory=Counter)
     # Status on the battlefield (110.5).
     tapped: bool = False
     damage: int = 0

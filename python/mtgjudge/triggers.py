@@ -37,6 +37,7 @@ how many times each source's abilities triggered.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -88,6 +89,8 @@ EVENTS: dict[str, str] = {
     "a_creature_dies": "a creature that fits `filter` dies (700.4), judged as it last "
     "existed on the battlefield (603.10a); that creature: the card in the graveyard (603.6c)",
     "enters": "this permanent enters the battlefield (603.6a)",
+    "a_creature_enters": "a creature that fits `filter` enters the battlefield, once for each "
+    "(603.6a); that creature: it",
     "beginning_of_combat": "the beginning of combat step of each combat begins (603.2b, 507.2)",
     "beginning_of_combat_on_your_turn": "the beginning of combat step of a combat on your "
     "turn begins (603.2b, 507.2)",
@@ -112,6 +115,7 @@ TAKES_FILTER = frozenset(
         "creatures_deal_combat_damage_to_a_player",
         "a_source_deals_damage_to_you",
         "a_creature_dies",
+        "a_creature_enters",
     }
 )
 #: The damage events: they may be narrowed to combat damage, and the first
@@ -145,6 +149,7 @@ HAS_THAT_CREATURE = frozenset(
         "a_creature_deals_damage",
         "dies",
         "a_creature_dies",
+        "a_creature_enters",
     }
 )
 #: The events with a "that much".
@@ -188,6 +193,24 @@ class TriggeredAbility:
     def __post_init__(self) -> None:
         if self.when not in EVENTS:
             raise InvalidInputError(f"unknown trigger event {self.when!r}")
+
+
+#: The events a triggered ability created by a resolving spell may have.
+DELAYED_EVENTS = ("a_creature_enters",)
+
+
+@dataclass(frozen=True)
+class DelayedTrigger:
+    """A triggered ability created by a resolving spell (603.7), with a
+    stated duration, so that it triggers each time its event happens until
+    then (603.7b), and only after it was created (603.7a). Its source is the
+    spell; its controller, the player who controlled the spell as it
+    resolved (603.7d)."""
+
+    ability: TriggeredAbility
+    source: GameObject
+    controller: str
+    until: str = "end_of_turn"
 
 
 @dataclass(frozen=True)
@@ -293,10 +316,12 @@ def _trigger(
     that_creature: GameObject | None = None,
     that_much: int | None = None,
     what: str = "",
+    controller: str | None = None,
 ) -> None:
     """603.2: the ability triggers, unless its intervening "if" clause is
-    false (603.4)."""
-    controller = watcher.controller
+    false (603.4). ``controller`` is given for a delayed triggered ability
+    (603.7d); otherwise it's the source's controller (603.3a)."""
+    controller = controller or watcher.controller
     name = watcher.current.names[0] if watcher.current.names else watcher.obj.name
     # The source as the object it is immediately after the event (for a
     # creature that died, the card in the graveyard).
@@ -331,7 +356,9 @@ def _abilities(watcher: Seen, *events: str) -> list[TriggeredAbility]:
     ]
 
 
-def _fits(ability: TriggeredAbility, subject: Seen, watcher: Seen) -> bool:
+def _fits(
+    ability: TriggeredAbility, subject: Seen, watcher: Seen, controller: str | None = None
+) -> bool:
     wanted = ability.filter
     if wanted is None:
         return True
@@ -343,7 +370,7 @@ def _fits(ability: TriggeredAbility, subject: Seen, watcher: Seen) -> bool:
         enchanted_or_equipped=subject.enchanted_or_equipped,
         attacking=subject.attacking,
         counters=subject.counters,
-        you=watcher.controller,
+        you=controller or watcher.controller,
     )
 
 
@@ -591,12 +618,40 @@ def died(game: Game, before: Seen, after: GameObject, looking_back: list[Seen]) 
 
 
 def entered(game: Game, obj: GameObject) -> None:
-    """603.6a: enters-the-battlefield abilities."""
-    if not obj.triggers:
+    """603.6a: enters-the-battlefield abilities: the permanent's own, and those
+    of every permanent (the newcomer included) and every delayed triggered
+    ability (603.7) that trigger on a creature entering."""
+    others = bool(game.delayed_triggers) or any(
+        ability.when == "a_creature_enters"
+        for other in game.battlefield()
+        for ability in other.triggers
+    )
+    if not obj.triggers and not others:
         return
-    watcher = seen(game, obj)
-    for ability in _abilities(watcher, "enters"):
-        _trigger(game, watcher, ability, what=f" ({obj.name} enters the battlefield)")
+    subject = seen(game, obj)
+    what = f" ({obj.name} enters the battlefield)"
+    for ability in _abilities(subject, "enters"):
+        _trigger(game, subject, ability, what=what)
+    if not others or "creature" not in subject.current.types:
+        return
+    for watcher in _watchers(game, ("battlefield",)):
+        for ability in _abilities(watcher, "a_creature_enters"):
+            if _fits(ability, subject, watcher):
+                _trigger(game, watcher, ability, that_creature=obj, what=what)
+    for delayed in game.delayed_triggers:
+        watcher = seen(game, delayed.source)
+        ability = delayed.ability
+        if ability.when == "a_creature_enters" and _fits(
+            ability, subject, watcher, delayed.controller
+        ):
+            _trigger(
+                game,
+                watcher,
+                ability,
+                that_creature=obj,
+                what=what,
+                controller=delayed.controller,
+            )
 
 
 def step_began(game: Game, position: str) -> None:
@@ -648,7 +703,7 @@ def put_on_stack(game: Game) -> None:
     for pending in waiting:
         pending.serial = new_serial()
         if pending.ability.targets:
-            pending.targets = {ref: _target_serial(game, ref) for ref in pending.ability.targets}
+            pending.targets = {ref: target_serial(game, ref) for ref in pending.ability.targets}
             if all(serial is None for serial in pending.targets.values()):
                 # 603.3d: no legal target can be chosen.
                 game.note(
@@ -659,7 +714,9 @@ def put_on_stack(game: Game) -> None:
         game.stack_order.append(pending.serial)
         game.abilities[pending.serial] = pending
         chosen = [ref for ref, serial in pending.targets.items() if serial is not None]
-        targeting = f", targeting {', '.join(_name(game, ref) for ref in chosen)}" if chosen else ""
+        targeting = (
+            f", targeting {', '.join(display_name(game, ref) for ref in chosen)}" if chosen else ""
+        )
         game.note(
             "603.3",
             f"{pending.controller} puts {pending.describe()} on the stack{targeting} "
@@ -667,7 +724,7 @@ def put_on_stack(game: Game) -> None:
         )
 
 
-def _target_serial(game: Game, ref: str) -> int | None:
+def target_serial(game: Game, ref: str) -> int | None:
     """A legal target's serial (0 for a player), or None: a target is a
     permanent on the battlefield or a player still in the game."""
     if ref in game.players:
@@ -676,7 +733,7 @@ def _target_serial(game: Game, ref: str) -> int | None:
     return obj.serial if obj.exists and obj.zone == "battlefield" else None
 
 
-def _name(game: Game, ref: str) -> str:
+def display_name(game: Game, ref: str) -> str:
     return ref if ref in game.players else game.obj(ref).name
 
 
@@ -695,7 +752,7 @@ def resolve(game: Game, ability: Triggered) -> None:
     ):
         game.note("603.4", "its condition is false now, so it is removed and does nothing")
         return
-    legal = [ref for ref, serial in ability.targets.items() if _still_target(game, ref, serial)]
+    legal = [ref for ref, serial in ability.targets.items() if still_target(game, ref, serial)]
     if ability.targets and not legal:
         game.note("608.2b", "all its targets are illegal now, so it doesn't resolve")
         return
@@ -708,7 +765,7 @@ def resolve(game: Game, ability: Triggered) -> None:
     if that is not None and game.obj(that[0]).serial != that[1]:
         gone.add(that[0])
     for action in ability.ability.actions:
-        bound = _bind(game, action, ability, gone)
+        bound = bind(game, action, gone, lambda node: _substitute(node, ability))
         if bound is not None:
             perform_raw(
                 game,
@@ -720,7 +777,7 @@ def resolve(game: Game, ability: Triggered) -> None:
             )
 
 
-def _still_target(game: Game, ref: str, serial: int | None) -> bool:
+def still_target(game: Game, ref: str, serial: int | None) -> bool:
     """608.2b: a target that's no longer in the zone it was in is illegal."""
     if serial is None:
         return False
@@ -732,29 +789,41 @@ def _still_target(game: Game, ref: str, serial: int | None) -> bool:
 
 def _substitute(node: Any, ability: Triggered) -> Any:
     """Fills in "that creature" and "that much"."""
+    if node == THAT_CREATURE:
+        if ability.that_creature is None:
+            raise InvalidInputError(
+                f"the event {ability.event!r} has no “that creature” (see EVENTS)"
+            )
+        return ability.that_creature[0]
+    if node == THAT_MUCH:
+        if ability.that_much is None:
+            raise InvalidInputError(f"the event {ability.event!r} has no “that much” (see EVENTS)")
+        return ability.that_much
+    return node
+
+
+def _fill(node: Any, fill: Callable[[Any], Any]) -> Any:
+    """``node`` with ``fill`` applied to each string in it."""
     if isinstance(node, str):
-        if node == THAT_CREATURE:
-            if ability.that_creature is None:
-                raise InvalidInputError(
-                    f"the event {ability.event!r} has no “that creature” (see EVENTS)"
-                )
-            return ability.that_creature[0]
-        if node == THAT_MUCH:
-            if ability.that_much is None:
-                raise InvalidInputError(
-                    f"the event {ability.event!r} has no “that much” (see EVENTS)"
-                )
-            return ability.that_much
-        return node
+        return fill(node)
     if isinstance(node, dict):
-        return {_substitute(k, ability): _substitute(v, ability) for k, v in node.items()}
+        return {_fill(k, fill): _fill(v, fill) for k, v in node.items()}
     if isinstance(node, list):
-        return [_substitute(item, ability) for item in node]
+        return [_fill(item, fill) for item in node]
     return node
 
 
 #: Actions whose argument names objects by its keys, or lists them.
-_KEYED = {"grant", "lose", "pump", "set_base", "counters", "gain_control", "move"}
+_KEYED = {
+    "grant",
+    "lose",
+    "pump",
+    "set_base",
+    "counters",
+    "remove_counters",
+    "gain_control",
+    "move",
+}
 _LISTED = {
     "remove_from_combat",
     "become_blocked",
@@ -766,14 +835,15 @@ _LISTED = {
 }
 
 
-def _bind(
-    game: Game, action: dict[str, Any], ability: Triggered, gone: set[str]
+def bind(
+    game: Game, action: dict[str, Any], gone: set[str], fill: Callable[[Any], Any]
 ) -> dict[str, Any] | None:
-    """The action with "that creature" and "that much" filled in, and without
-    the objects the ability can no longer find (400.7, 603.6, 608.2b);
+    """The action with its placeholders filled in by ``fill`` (for an
+    ability, "that creature" and "that much"), and without the objects the
+    spell or ability can no longer find or affect (400.7, 603.6, 608.2b);
     None if nothing is left of it."""
     ((kind, args),) = action.items()
-    args = _substitute(args, ability)
+    args = _fill(args, fill)
     dropped: list[str] = []
     if kind in _KEYED:
         dropped = [ref for ref in args if ref in gone]
@@ -800,7 +870,7 @@ def _bind(
     for ref in dropped:
         game.note(
             "400.7",
-            f"{_name(game, ref)} isn't the object the ability refers to any more, "
-            "so that part of the ability does nothing to it",
+            f"{display_name(game, ref)} isn't an object it can affect any more, "
+            "so that part of the effect does nothing to it",
         )
     return None if dropped and empty else {kind: args}

@@ -32,11 +32,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from mtgjudge.rulings.format import Probe, Ruling
+from mtgjudge.rulings.format import EVENT_EXPECTATIONS, UNORDERED_EXPECTATIONS, Probe, Ruling
 
-#: Expectations whose lists are sets.
-_UNORDERED = {"lost", "died", "attacking", "blocking", "found", "chosen_names"}
-_EVENTS = {"dealt", "life_gained"}
 _SET_FIELDS = {"types", "subtypes", "supertypes", "colors", "keywords"}
 _DEFAULTS = {
     "damage": 0,
@@ -57,6 +54,9 @@ _ACTIVE_OBJECT_KEYS = {
     "flash_for_extra_cost",
     "attached_to",
     "triggers",
+    "prevents",
+    "spells_you_cast_have",
+    "mana_for_counters",
 }
 _COUNTING_ACTIONS = {
     "effect",
@@ -269,9 +269,9 @@ def _events_agree(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> bool:
 
 
 def _agree(key: str, a: Any, b: Any) -> bool:
-    if key in _EVENTS:
+    if key in EVENT_EXPECTATIONS:
         return _events_agree(a, b)
-    if key in _UNORDERED:
+    if key in UNORDERED_EXPECTATIONS:
         return sorted(a) == sorted(b)
     if key == "card_count":
         counts_a = {

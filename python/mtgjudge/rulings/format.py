@@ -32,7 +32,7 @@ from mtgjudge.rulings.spec import (
     WithNames,
     join,
 )
-from mtgjudge.triggers import EVENTS, RECIPIENTS, THAT_CREATURE, THAT_MUCH
+from mtgjudge.triggers import DELAYED_EVENTS, EVENTS, RECIPIENTS, THAT_CREATURE, THAT_MUCH
 from mtgjudge.turn import POSITIONS
 
 if sys.version_info >= (3, 11):
@@ -139,6 +139,9 @@ FILTER = Table(
         other=Bool(description="Excludes the source itself."),
         power_at_least=Int(),
         keywords=Array(KEYWORD, unique=True, description="It has each of these keywords."),
+        without_keywords=Array(
+            KEYWORD, unique=True, description="It has none of these keywords (without trample)."
+        ),
         token=Bool(description="A token (true) or a nontoken permanent (false)."),
         power_equals_toughness=Bool(description="Its power equals its toughness."),
         enchanted_or_equipped=Bool(description="An Aura or Equipment is attached to it."),
@@ -184,7 +187,17 @@ THAT_MUCH_SPEC = Str(
     enum=(THAT_MUCH,),
     description="In a triggered ability's actions: the amount of its trigger event.",
 )
-AMOUNT = AnyOf([Int(minimum=0), THAT_MUCH_SPEC])
+#: "N for each [permanent]": counted once, as the effect applies (608.2h).
+FOR_EACH = Table(
+    _fields(
+        ("for_each",),
+        for_each=FILTER,
+        times=Int(minimum=1, description="How much for each (default 1)."),
+    ),
+    description="An amount counted as the effect applies (608.2h): `times` for each permanent "
+    "that fits `for_each`, relative to the effect's controller.",
+)
+AMOUNT = AnyOf([Int(minimum=0), THAT_MUCH_SPEC, FOR_EACH])
 
 SPELL_FILTER = Table(
     _fields(
@@ -226,6 +239,60 @@ PERMISSION = Table(
     min_properties=1,
 )
 
+#: Expectations whose lists are sets: order doesn't matter.
+UNORDERED_EXPECTATIONS = frozenset(
+    {"lost", "died", "attacking", "blocking", "found", "chosen_names"}
+)
+#: Expectations that list events, each matched to one event on the fields it gives.
+EVENT_EXPECTATIONS = frozenset({"dealt", "life_gained", "prevented"})
+
+PREVENTION_AMOUNT = AnyOf(
+    [
+        Str(enum=("all",)),
+        Int(minimum=1),
+        Table(
+            _fields(
+                all_but=Int(minimum=0, description='"Prevent all but N of that damage."'),
+                per_source=Int(
+                    minimum=0,
+                    description="X of each source's damage, divided among its recipients as "
+                    "the effect's controller chooses.",
+                ),
+                shield=Int(
+                    minimum=1, description='"The next N damage": a shield, used up (615.7).'
+                ),
+            ),
+            one_of=("all_but", "per_source", "shield"),
+        ),
+    ]
+)
+
+
+def _prevention_fields(**extra: Spec) -> dict[str, Field]:
+    """What a prevention effect applies to (615): damage to what, from what,
+    and how much of it."""
+    return _fields(
+        to_you=Bool(description="Damage to its controller."),
+        to=FILTER,
+        by=FILTER,
+        combat=Bool(description="Combat damage only."),
+        amount=PREVENTION_AMOUNT,
+        condition=CONDITION,
+        description=Str(description="The effect in our words, for traces."),
+        **extra,
+    )
+
+
+PREVENTION = Table(
+    _prevention_fields(
+        to_itself=Bool(description="Damage to the permanent with the ability."),
+        by_itself=Bool(description="Damage from the permanent with the ability."),
+    ),
+    description="A static ability that prevents damage (615) while the permanent is on the "
+    'battlefield. `amount`: "all" (default), N ("prevent N of that damage", in each event, '
+    "615.10), or { all_but, per_source, shield }.",
+)
+
 # Actions. What a spell does as it resolves uses the same vocabulary, minus
 # the turn-based and casting actions.
 
@@ -248,6 +315,7 @@ EFFECT = Table(
         same_is_true_for_variants=Bool(
             description="Grants every variant of each keyword (702.1c)."
         ),
+        gain_control=Bool(description="Its controller (`you`) gains control of them (613.1b)."),
     ),
     description="A resolving spell or ability's continuous effect; with a filter the affected set is locked in as it resolves (611.2c).",
 )
@@ -273,6 +341,27 @@ STATE_ACTION_SPECS: dict[str, Spec] = {
         description="Noncombat damage from a creature (120.3).",
     ),
     "effect": EFFECT,
+    "prevent": Table(
+        _prevention_fields(
+            to_objects=AnyOf(
+                [REF_LIST, Str(enum=("targets",))],
+                description="Damage to these objects, or to the spell's targets.",
+            ),
+            you=PLAYER,
+            until=Str(enum=("end_of_turn",), description="Default: this turn."),
+        ),
+        description="A resolving spell or ability's prevention effect (615), for this turn.",
+    ),
+    "choose_prevention": by_object(
+        Array(
+            Table(
+                _fields(("source", "to", "amount"), source=REF, to=TARGET, amount=Int(minimum=0))
+            ),
+            min_items=1,
+        ),
+        "How the controller of each named object's prevention effect divides it as the next "
+        "damage would be dealt: which damage, from which source to what (615.1, 615.7).",
+    ),
     "gain_control": by_object(PLAYER),
     "tap": REF_LIST,
     "untap": REF_LIST,
@@ -303,6 +392,39 @@ STATE_ACTION_SPECS: dict[str, Spec] = {
         unique=True,
         description="In a triggered ability: exile these until its source leaves the "
         "battlefield (610.3); nothing is exiled if the source has left since it triggered (610.3b).",
+    ),
+    "remove_counters": by_object(
+        Array(Str(pattern=COUNTER, pattern_hint='"+1/+1"'), min_items=1, unique=True),
+        "Removes all counters of these kinds. In a spell's `resolve`, `that_much` in a later "
+        "action is how many it removed (“that many”, 608.2c).",
+    ),
+    "create_token": Map(
+        Table(
+            _fields(
+                name=Str(
+                    min_length=1,
+                    description="Default: its subtypes plus the word Token (111.4).",
+                ),
+                types=Array(Str(enum=CARD_TYPES), unique=True),
+                subtypes=NAME_LIST,
+                colors=Array(Str(enum=COLORS), unique=True),
+                power=Int(),
+                toughness=Int(),
+                keywords=KEYWORD_LIST,
+            ),
+            description="The token's characteristics (111.3); `types` defaults to creature "
+            "when power is given.",
+        ),
+        key_pattern=OBJECT_REF,
+        key_hint='a name for the new token, such as "centaur" (lower case)',
+        description="The effect's controller creates these tokens (111.2), keyed by the names "
+        "the probes call them; they enter the battlefield at the same time (603.6a).",
+    ),
+    "each_player_sacrifices": Array(
+        FILTER,
+        min_items=1,
+        description="Each player sacrifices a permanent they control that fits each of these "
+        "(701.21a), chosen as it resolves (608.2d; the resolve action's `choose`).",
     ),
     "put_onto_battlefield": Table(
         _fields(
@@ -349,7 +471,16 @@ ACTION_SPECS: dict[str, Spec] = {
             player=PLAYER,
             half=Str(min_length=1, description="The half of a split card to cast (709.3)."),
             x=Int(minimum=0),
-            targets=REF_LIST,
+            targets=AnyOf(
+                [
+                    REF_LIST,
+                    Map(
+                        REF_LIST,
+                        key_hint="the name of a half",
+                        description="A fused split spell's targets, by half (702.102d).",
+                    ),
+                ]
+            ),
             pay_flash_cost=Bool(
                 description="Pay the extra cost that lets it be cast as though it had flash (601.3c)."
             ),
@@ -359,14 +490,31 @@ ACTION_SPECS: dict[str, Spec] = {
             ),
             additional_costs=Array(Str(), description="Additional mana costs (118.8)."),
             convoke_with=REF_LIST,
+            mana_for_counters=by_object(
+                Int(minimum=0),
+                "The amount of mana paid for each permanent's additional cost of any amount of "
+                "mana (601.2b); the spell enters with that many counters (614.1c).",
+            ),
             during=Array(
                 RESOLVE_ACTION, description="Actions while casting, before paying (601.2g)."
             ),
         ),
         description="A player casts a spell (601.2).",
     ),
-    "resolve": Int(
-        minimum=1, description="The top N objects of the stack resolve, one by one (608)."
+    "resolve": AnyOf(
+        [
+            Int(minimum=1, description="The top N objects of the stack resolve, one by one (608)."),
+            Table(
+                _fields(
+                    ("choose",),
+                    choose=by_player(
+                        REF_LIST, "The permanents each player chooses as it resolves (608.2d)."
+                    ),
+                ),
+                description="The top object of the stack resolves, with the choices players "
+                "make as it does (608.2d).",
+            ),
+        ]
     ),
     "copy_spell": by_object(
         PLAYER, "Puts a copy of a spell onto the stack under a player's control (707.10)."
@@ -413,6 +561,40 @@ TRIGGER = WithNames(
     ),
     objects=frozenset({THAT_CREATURE}),
 )
+
+#: A triggered ability that a resolving spell creates for a duration (603.7,
+#: 603.7b): a resolve action only, whose own actions are resolve actions.
+CREATED_TRIGGER = WithNames(
+    Table(
+        _fields(
+            ("event", "do", "until"),
+            event=Str(
+                enum=DELAYED_EVENTS,
+                description="The trigger event (603.1); the events modelled for an ability a "
+                "spell creates.",
+            ),
+            filter=FILTER,
+            condition=CONDITION,
+            do=Array(
+                RESOLVE_ACTION,
+                description="What it does as it resolves; `that_creature` stands for the "
+                "creature of its trigger event.",
+            ),
+            until=Str(
+                enum=("end_of_turn",),
+                description="Its stated duration (603.7b): it triggers each time its event "
+                "happens until then.",
+            ),
+            description=Str(description="The ability in our words, for traces."),
+        ),
+        description="A resolving spell creates a triggered ability (603.7): its source is the "
+        "spell, its controller the spell's controller (603.7d), and it triggers only once it "
+        "exists (603.7a).",
+    ),
+    objects=frozenset({THAT_CREATURE}),
+)
+RESOLVE_ACTION_TABLE.fields["create_trigger"] = Field(CREATED_TRIGGER)
+RESOLVE_ACTION_TABLE.one_of = (*RESOLVE_ACTION_TABLE.one_of, "create_trigger")
 
 FACE = Table(
     _fields(
@@ -464,6 +646,17 @@ OBJECT_TABLE = Table(
                     reduce=Str(),
                 ),
                 description="A static ability that makes spells cost more or less (601.2f).",
+            )
+        ),
+        prevents=Array(PREVENTION, description="Its prevention effects (615)."),
+        mana_for_counters=Array(
+            Table(
+                _fields(
+                    ("spells",),
+                    spells=SPELL_FILTER,
+                    counter=Str(pattern=COUNTER, pattern_hint='a counter such as "+1/+1"'),
+                ),
+                description='"As an additional cost to cast [spells], you may pay any amount of mana. If you do, that permanent enters with that many additional [counter] counters on it."',
             )
         ),
         spells_you_cast_have=Array(
@@ -564,6 +757,11 @@ EXPECT_SPECS: dict[str, Spec] = {
         Str(enum=STEP_NAMES), description="The steps of the combat phases entered so far this turn."
     ),
     "keywords": by_object(KEYWORD_LIST, "Exactly the keywords each object has."),
+    "prevented": Array(
+        Table(_fields(("source", "to", "amount"), source=REF, to=TARGET, amount=Int(minimum=1))),
+        description="Every amount of damage prevented (615), by source and recipient. Order "
+        "doesn't matter.",
+    ),
     "affinity": by_object(
         Int(minimum=0),
         "How many instances of affinity each object has where it is now (702.41b).",
@@ -1162,17 +1360,26 @@ def _check_meaning(ruling: dict[str, Any]) -> Names:
             for j, trigger in enumerate(obj.get("triggers", ())):
                 _check_trigger(trigger, join(join(path, "triggers"), j))
             for j, static in enumerate(obj.get("statics", ())):
-                if _mentions_key(static, "keywords") or _mentions_key(static, "source_has"):
+                if any(
+                    _mentions_key(static, key)
+                    for key in ("keywords", "without_keywords", "source_has")
+                ):
                     raise FormatProblem(
                         join(join(path, "statics"), j),
                         "a static ability that looks at keywords depends on other abilities' "
                         "effects (613.8), which the model doesn't order",
                     )
-            for key in ("resolve", "faces"):
-                if _mentions(obj.get(key), THAT_MUCH):
+            for j, trigger in enumerate(obj.get("triggers", ())):
+                if _mentions_key(trigger.get("do"), "create_trigger"):
                     raise FormatProblem(
-                        join(path, key), f"{THAT_MUCH!r} is for a triggered ability's actions only"
+                        join(join(join(path, "triggers"), j), "do"),
+                        "`create_trigger` is for a spell's instructions (603.7d) only",
                     )
+            _check_spell_actions(obj.get("resolve", ()), join(path, "resolve"))
+            for j, face in enumerate(obj.get("faces", ())):
+                _check_spell_actions(
+                    face.get("resolve", ()), join(join(join(path, "faces"), j), "resolve")
+                )
     seen_probes: set[str] = set()
     for i, probe in enumerate(ruling["probe"]):
         if _mentions(probe.get("actions"), THAT_MUCH):
@@ -1183,7 +1390,91 @@ def _check_meaning(ruling: dict[str, Any]) -> Names:
         if probe["id"] in seen_probes:
             raise FormatProblem(join(join("probe", i), "id"), f"duplicate probe id {probe['id']!r}")
         seen_probes.add(probe["id"])
-    return Names(frozenset(players), frozenset(objects))
+        for j, action in enumerate(probe.get("actions", ())):
+            path = join(join(join("probe", i), "actions"), j)
+            if _mentions_key(action, "create_trigger"):
+                raise FormatProblem(path, "`create_trigger` is for a spell's instructions only")
+            if "cast" in action:
+                _check_cast_targets(setup, action["cast"], join(path, "cast"))
+    tokens = _token_names(ruling, "")
+    for ref, path in tokens.items():
+        if ref in objects or ref == THAT_CREATURE:
+            raise FormatProblem(path, f"{ref!r} is already the name of an object in the setup")
+    return Names(frozenset(players), frozenset(objects | set(tokens)))
+
+
+def _check_spell_actions(actions: Any, path: str) -> None:
+    """What a spell does as it resolves: `that_much` is what an earlier
+    `remove_counters` removed (608.2c); a created ability is checked as a
+    triggered ability."""
+    counted = False
+    for j, action in enumerate(actions):
+        where = join(path, j)
+        if "create_trigger" in action:
+            trigger = action["create_trigger"]
+            _check_trigger(trigger, join(where, "create_trigger"))
+            if _mentions_key(trigger.get("do"), "create_trigger"):
+                raise FormatProblem(
+                    join(join(where, "create_trigger"), "do"),
+                    "a created triggered ability can't create another (not modelled)",
+                )
+        elif _mentions(action, THAT_MUCH) and not counted:
+            raise FormatProblem(
+                where,
+                f"{THAT_MUCH!r} in a spell's instructions is how many counters an earlier "
+                "`remove_counters` removed (“that many”); none comes before it. Otherwise "
+                f"{THAT_MUCH!r} is for a triggered ability's actions only",
+            )
+        counted = counted or "remove_counters" in action
+
+
+def _check_cast_targets(setup: dict[str, Any], cast: dict[str, Any], path: str) -> None:
+    """A fused split spell's targets are given by half (702.102d)."""
+    targets = cast.get("targets")
+    if isinstance(targets, list):
+        if cast.get("fuse") and targets:
+            raise FormatProblem(
+                join(path, "targets"),
+                "a fused split spell's targets are given by half, such as "
+                '{ Give = ["bear"], Take = ["bear"] }',
+            )
+        return
+    if targets is None:
+        return
+    if not cast.get("fuse"):
+        raise FormatProblem(
+            join(path, "targets"),
+            "targets by half are for a fused split spell (with `fuse = true`); otherwise a list",
+        )
+    card = next(
+        (setup[zone][cast["card"]] for zone in SETUP_ZONES if cast["card"] in setup.get(zone, {})),
+        {},
+    )
+    halves = [face["name"] for face in card.get("faces", ())]
+    for half in targets:
+        if half not in halves:
+            raise FormatProblem(
+                join(join(path, "targets"), half),
+                f"expected a half of {cast['card']!r}: {' or '.join(halves) or 'it has none'}",
+            )
+
+
+def _token_names(node: Any, path: str) -> dict[str, str]:
+    """The names `create_token` gives tokens anywhere in the ruling, each
+    with where it is first given."""
+    found: dict[str, str] = {}
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "create_token" and isinstance(value, dict):
+                for ref in value:
+                    found.setdefault(ref, join(join(path, key), ref))
+            for ref, where in _token_names(value, join(path, key)).items():
+                found.setdefault(ref, where)
+    elif isinstance(node, list):
+        for index, item in enumerate(node):
+            for ref, where in _token_names(item, join(path, index)).items():
+                found.setdefault(ref, where)
+    return found
 
 
 def _mentions_key(node: Any, key: str) -> bool:

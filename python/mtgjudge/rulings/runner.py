@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mtgjudge import cost, party
-from mtgjudge.errors import IllegalActionError, MtgJudgeError
+from mtgjudge.errors import IllegalActionError, InvalidInputError, MtgJudgeError
 from mtgjudge.game import Game, TraceEntry
-from mtgjudge.rulings.format import Probe, Ruling
+from mtgjudge.rulings.format import EVENT_EXPECTATIONS, UNORDERED_EXPECTATIONS, Probe, Ruling
 from mtgjudge.rulings.scenario import build_game, perform
 from mtgjudge.triggers import Triggered
 
@@ -119,6 +119,8 @@ def _stack_names(game: Game, item: Any) -> list[str]:
 
 
 def _zone(game: Game, ref: str) -> str:
+    if ref not in game.refs:
+        return "nowhere"  # a token not created (yet)
     obj = _current(game, ref)
     return obj.zone if obj.exists else "nowhere"
 
@@ -140,6 +142,10 @@ OBSERVERS: dict[str, Observer] = {
     "damage_steps": lambda game, _: list(game.history.damage_steps),
     "steps": lambda game, _: game.combat_steps(),
     "keywords": lambda game, expected: {ref: _keywords(game, ref) for ref in expected},
+    "prevented": lambda game, _: [
+        {"source": source, "to": to, "amount": amount}
+        for source, to, amount in game.history.prevented
+    ],
     "affinity": lambda game, expected: {
         ref: len(game.characteristics(_current(game, ref)).affinity) for ref in expected
     },
@@ -207,13 +213,9 @@ OBSERVERS: dict[str, Observer] = {
     "active_player": lambda game, _: game.turn.active_player,
 }
 
-#: Expectations compared as sets or multisets: order doesn't matter.
-_UNORDERED = {"lost", "died", "attacking", "blocking", "found", "chosen_names"}
-_EVENT_LISTS = {"dealt", "life_gained"}
-
 
 def _normalize(key: str, value: Any) -> Any:
-    if key in _UNORDERED:
+    if key in UNORDERED_EXPECTATIONS:
         return None if value is None else sorted(value)
     if key in ("keywords", "names", "types", "colors"):
         return {ref: sorted(items) for ref, items in value.items()}
@@ -259,8 +261,13 @@ def compare(game: Game, expect: dict[str, Any], error: IllegalActionError | None
             if actual != expected:
                 mismatches.append(f"error: expected {expected}, got {actual} ({error})")
             continue
-        actual = OBSERVERS[key](game, expected)
-        if key in _EVENT_LISTS:
+        try:
+            actual = OBSERVERS[key](game, expected)
+        except InvalidInputError as missing:
+            # A token the probe names that hasn't been created.
+            mismatches.append(f"{key}: {missing}")
+            continue
+        if key in EVENT_EXPECTATIONS:
             if not _events_match(expected, actual):
                 mismatches.append(f"{key}: expected {expected}, got {actual}")
             continue

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from mtgjudge import casting, combat, cost, party, triggers
+from mtgjudge import casting, combat, cost, party, prevention, triggers
 from mtgjudge.effects import Condition, Modification, ObjectFilter, SpellGrant, StaticAbility
 from mtgjudge.errors import IllegalActionError, InvalidInputError
 from mtgjudge.game import Game, Player
@@ -35,6 +35,7 @@ def _filter(spec: dict[str, Any]) -> ObjectFilter:
         other=spec.get("other", False),
         power_at_least=spec.get("power_at_least"),
         keywords=frozenset(normalize(k) for k in spec.get("keywords", ())),
+        without_keywords=frozenset(normalize(k) for k in spec.get("without_keywords", ())),
         token=spec.get("token"),
         power_equals_toughness=spec.get("power_equals_toughness", False),
         enchanted_or_equipped=spec.get("enchanted_or_equipped", False),
@@ -82,6 +83,26 @@ def _spell_filter(spec: dict[str, Any]) -> SpellFilter:
         mana_value_at_most=spec.get("mana_value_at_most"),
         mana_value_at_least=spec.get("mana_value_at_least"),
         all_types=frozenset(spec.get("all_types", ())),
+    )
+
+
+def _prevention(spec: dict[str, Any]) -> prevention.Prevention:
+    amount = spec.get("amount", "all")
+    if isinstance(amount, dict):
+        ((kind, value),) = amount.items()
+        amount = (kind, value)
+    to_objects = spec.get("to_objects", ())
+    return prevention.Prevention(
+        to_you=spec.get("to_you", False),
+        to_itself=spec.get("to_itself", False),
+        to=_filter(spec["to"]) if "to" in spec else None,
+        to_objects=tuple(to_objects) if isinstance(to_objects, list) else (),
+        by_itself=spec.get("by_itself", False),
+        by=_filter(spec["by"]) if "by" in spec else None,
+        combat_only=spec.get("combat", False),
+        amount=amount,
+        condition=_condition(spec.get("condition")),
+        description=spec.get("description", ""),
     )
 
 
@@ -162,6 +183,11 @@ def _object(ref: str, spec: dict[str, Any], zone: str) -> GameObject:
         permissions=tuple(_permission(p) for p in spec.get("permissions", ())),
         cost_modifiers=tuple(_cost_modifier(m) for m in spec.get("cost_modifiers", ())),
         spell_grants=tuple(_spell_grant(g) for g in spec.get("spells_you_cast_have", ())),
+        preventions=tuple(_prevention(p) for p in spec.get("prevents", ())),
+        mana_for_counters=tuple(
+            cost.ManaForCounters(_spell_filter(m["spells"]), m.get("counter", "+1/+1"))
+            for m in spec.get("mana_for_counters", ())
+        ),
         triggers=tuple(_trigger(t) for t in spec.get("triggers", ())),
         resolve=tuple(spec.get("resolve", ())),
         flash_if=_condition(spec.get("flash_if")),
@@ -214,6 +240,9 @@ class Context:
     source: GameObject | None = None
     #: For an ability: the object its source was as it triggered (201.5).
     source_serial: int | None = None
+    #: For a resolving spell: the choices made as it resolves, and what its
+    #: earlier instructions counted (608.2c, 608.2d).
+    resolution: casting.Resolution | None = None
 
 
 def _each(game: Game, refs: list[str]) -> list[GameObject]:
@@ -357,6 +386,40 @@ def _change(text: str, x: int) -> tuple[int, int]:
     return _pt(text.replace("X", str(x)))
 
 
+def _prevent(game: Game, args: dict[str, Any], context: Context) -> None:
+    """A prevention effect from a resolving spell or ability, for this turn
+    (615.3), or until its shield is used up (615.7)."""
+    effect = _prevention(args)
+    if args.get("to_objects") == "targets":
+        if context.targets is None:
+            raise InvalidInputError(
+                '`to_objects = "targets"` is for the effect of a resolving spell or ability'
+            )
+        effect = replace(effect, to_objects=tuple(context.targets))
+    source = context.source
+    amount = effect.amount
+    game.preventions.append(
+        prevention.ActivePrevention(
+            effect,
+            args.get("you", context.you or game.turn.active_player),
+            source.ref if source is not None else "",
+            source.serial if source is not None else None,
+            game.next_timestamp(),
+            duration="end_of_turn",
+            shield_left=amount[1] if isinstance(amount, tuple) and amount[0] == "shield" else 0,
+        )
+    )
+    game.note("615.3", f"a prevention effect begins: {effect.description or 'prevent damage'}")
+
+
+def _choose_prevention(game: Game, args: dict[str, Any], context: Context) -> None:
+    for ref, entries in args.items():
+        game.obj(ref)
+        game.prevention_choices[ref] = [
+            (entry["source"], entry["to"], entry["amount"]) for entry in entries
+        ]
+
+
 def _effect(game: Game, args: dict[str, Any], context: Context) -> None:
     grant = frozenset(args.get("grant", ()))
     if args.get("same_is_true_for_variants"):
@@ -370,6 +433,7 @@ def _effect(game: Game, args: dict[str, Any], context: Context) -> None:
             )
         target = list(context.targets)
     named = target if isinstance(target, list) else None
+    you = args.get("you", context.you or game.turn.active_player)
     x = _amount(game, args["x"], context, named) if "x" in args else 0
     power, toughness = _change(args["pump"], x) if "pump" in args else (0, 0)
     modification = Modification(
@@ -378,8 +442,8 @@ def _effect(game: Game, args: dict[str, Any], context: Context) -> None:
         power=power,
         toughness=toughness,
         set_base=_change(args["set_base"], x) if "set_base" in args else None,
+        controller=you if args.get("gain_control") else None,
     )
-    you = args.get("you", context.you or game.turn.active_player)
     duration = args.get("until", "end_of_turn")
     if isinstance(target, list):
         affected = [obj for obj in _each(game, target) if obj.zone == "battlefield"]
@@ -392,6 +456,9 @@ def _effect(game: Game, args: dict[str, Any], context: Context) -> None:
         affected = [obj for obj in game.battlefield() if obj.serial in (effect.affected or ())]
     names = ", ".join(obj.name for obj in affected) or "nothing"
     game.note("611.2c", f"an effect begins; the set of objects it affects is locked in: {names}")
+    if modification.controller is not None:
+        for obj in affected:
+            _control_changed(game, obj, you)
 
 
 def _gain_control(game: Game, args: dict[str, str], context: Context) -> None:
@@ -400,13 +467,18 @@ def _gain_control(game: Game, args: dict[str, str], context: Context) -> None:
         game.add_effect(
             Modification(controller=player), player, affected=[obj], duration="permanent"
         )
-        record = game.combat
-        if record is not None and (
-            record.is_attacking(obj.serial) or record.is_blocking(obj.serial)
-        ):
-            combat.remove_from_combat(game, obj)
-        obj.summoning_sick = True
-        game.note("613.1b", f"{player} gains control of {obj.name}")
+        _control_changed(game, obj, player)
+
+
+def _control_changed(game: Game, obj: GameObject, player: str) -> None:
+    """A permanent whose controller changes leaves combat (506.4), and its
+    new controller hasn't controlled it continuously since their most recent
+    turn began (302.6)."""
+    record = game.combat
+    if record is not None and (record.is_attacking(obj.serial) or record.is_blocking(obj.serial)):
+        combat.remove_from_combat(game, obj)
+    obj.summoning_sick = True
+    game.note("613.1b", f"{player} gains control of {obj.name}")
 
 
 def _tap(game: Game, refs: list[str], context: Context) -> None:
@@ -425,7 +497,7 @@ def _cast(game: Game, args: dict[str, Any], context: Context) -> None:
     choices = casting.CastChoices(
         half=args.get("half"),
         x=args.get("x", 0),
-        targets=tuple(args.get("targets", ())),
+        targets=_cast_targets(args.get("targets", ())),
         pays_flash_cost=args.get("pay_flash_cost", False),
         fuse=args.get("fuse", False),
         during=list(args.get("during", ())),
@@ -433,24 +505,46 @@ def _cast(game: Game, args: dict[str, Any], context: Context) -> None:
             alternative=args.get("alternative_cost"),
             additional=list(args.get("additional_costs", ())),
             convoke_with=args.get("convoke_with"),
+            mana_for_counters=dict(args.get("mana_for_counters", {})),
         ),
     )
     casting.cast(game, player, obj, choices)
 
 
+def _cast_targets(targets: Any) -> tuple[str, ...] | dict[str, tuple[str, ...]]:
+    if isinstance(targets, dict):
+        return {half: tuple(refs) for half, refs in targets.items()}
+    return tuple(targets)
+
+
 def _resolve(game: Game, args: Any, context: Context) -> None:
-    for index in range(args if isinstance(args, int) else 1):
+    if isinstance(args, dict):
+        # 608.2d: the choices players make as the top object resolves.
+        choices = {player: tuple(refs) for player, refs in args.get("choose", {}).items()}
+        casting.resolve_top(game, choices)
+        return
+    for index in range(args):
         if index:
             # 117.5: between two resolutions a player would receive priority.
             game.before_priority()
         casting.resolve_top(game)
 
 
-def _number(value: Any) -> int:
+def _number(game: Game, value: Any, context: Context) -> int:
+    """An amount: a number, or "N for each [permanent]", counted once as the
+    effect applies (608.2h)."""
+    if isinstance(value, dict):
+        you = context.you or game.turn.active_player
+        wanted = _filter(value["for_each"])
+        source = context.source.serial if context.source is not None else None
+        count = sum(1 for obj in game.battlefield() if wanted.matches(game, obj, you, source))
+        times = value.get("times", 1)
+        game.note("608.2h", f"{count} permanent(s) counted as the effect applies: {times * count}")
+        return times * count
     if not isinstance(value, int):
         raise InvalidInputError(
-            f"{value!r}: “that_much” is the amount of a trigger event; only a triggered "
-            "ability's actions may use it"
+            f"{value!r}: “that_much” is the amount of a trigger event, or of what a spell's "
+            "earlier instruction counted; only their actions may use it"
         )
     return value
 
@@ -458,17 +552,102 @@ def _number(value: Any) -> int:
 def _gain_life(game: Game, args: dict[str, Any], context: Context) -> None:
     source = context.source.ref if context.source is not None else ""
     for player, amount in args.items():
-        game.gain_life(player, _number(amount), source)
+        game.gain_life(player, _number(game, amount, context), source)
 
 
 def _lose_life(game: Game, args: dict[str, Any], context: Context) -> None:
     for player, amount in args.items():
-        game.lose_life(player, _number(amount))
+        game.lose_life(player, _number(game, amount, context))
 
 
 def _draw(game: Game, args: dict[str, Any], context: Context) -> None:
     for player, count in args.items():
-        game.draw(player, _number(count))
+        game.draw(player, _number(game, count, context))
+
+
+def _remove_counters(game: Game, args: dict[str, list[str]], context: Context) -> None:
+    """Removes all counters of the kinds given; a spell's later instruction
+    may use how many were removed ("that many", 608.2c)."""
+    removed = 0
+    for ref, kinds in args.items():
+        obj = game.obj(ref)
+        for name in kinds:
+            amount = obj.counters.pop(name, 0)
+            removed += amount
+            game.note("122.1", f"all {amount} {name} counter(s) are removed from {obj.name}")
+    if context.resolution is not None:
+        context.resolution.that_much = removed
+
+
+def _create_token(game: Game, args: dict[str, dict[str, Any]], context: Context) -> None:
+    """111.1–111.4: the effect's controller creates tokens with the given
+    characteristics; a token with no name given is named after its subtypes
+    plus "Token" (111.4)."""
+    player = context.you or game.turn.active_player
+    tokens = []
+    for ref, spec in args.items():
+        if ref in game.refs:
+            raise InvalidInputError(f"an object named {ref!r} already exists")
+        name = spec.get("name") or " ".join(spec.get("subtypes", ())) + " Token"
+        tokens.append(_object(ref, {**spec, "name": name, "controller": player}, "battlefield"))
+    game.create_tokens(tokens, player)
+
+
+def _create_trigger(game: Game, args: dict[str, Any], context: Context) -> None:
+    """A resolving spell creates a triggered ability with a stated duration
+    (603.7, 603.7b); its source is the spell, and its controller the
+    player who controlled the spell (603.7d)."""
+    if context.spell is None:
+        raise InvalidInputError("create_trigger is for a resolving spell")
+    controller = context.you or context.spell.controller
+    game.delayed_triggers.append(
+        triggers.DelayedTrigger(_trigger(args), context.spell, controller, args["until"])
+    )
+    what = args.get("description") or args["event"].replace("_", " ")
+    game.note(
+        "603.7", f"{context.spell.name} creates a triggered ability until end of turn: {what}"
+    )
+
+
+def _each_player_sacrifices(game: Game, args: list[dict[str, Any]], context: Context) -> None:
+    """Each player sacrifices a [quality], a [quality] ...: each player, in
+    APNAP order, chooses one permanent they control for each part as it
+    resolves (608.2d, 608.2e); then all are sacrificed at once (701.21a).
+    A player with several candidates must have said which (the resolve
+    action's `choose`); with one, it's that one."""
+    choices = context.resolution.choices if context.resolution is not None else {}
+    doomed: list[tuple[GameObject, str]] = []
+    for player in triggers.apnap(game):
+        chosen: list[GameObject] = []
+        for spec in args:
+            wanted = _filter({**spec, "controller": "you"})
+            fits = [obj for obj in game.battlefield() if wanted.matches(game, obj, player, None)]
+            named = [obj for obj in fits if obj.ref in choices.get(player, ())]
+            if len(named) > 1 or (not named and len(fits) > 1):
+                among = ", ".join(obj.ref for obj in (named or fits))
+                raise InvalidInputError(
+                    f"{player} chooses one of {among} to sacrifice (608.2d): say which in the "
+                    "resolve action's `choose`"
+                )
+            pick = (named or fits or [None])[0]
+            if pick is None:
+                game.note("701.21a", f"{player} controls no {_quality(spec)} to sacrifice")
+                continue
+            if pick in chosen:
+                raise InvalidInputError(
+                    f"{pick.ref} would be sacrificed for two parts; whether one permanent may "
+                    "answer two parts isn't modelled"
+                )
+            chosen.append(pick)
+            game.note("608.2d", f"{player} chooses {pick.name} as the {_quality(spec)}")
+        doomed += [(obj, "701.21a") for obj in chosen]
+    for obj, _rule in doomed:
+        game.note("701.21a", f"{obj.name} is sacrificed")
+    game.put_into_graveyards(doomed)
+
+
+def _quality(spec: dict[str, Any]) -> str:
+    return " ".join([*spec.get("subtypes", ()), *spec.get("types", ())]) or "permanent"
 
 
 def _exile_until_source_leaves(game: Game, refs: list[str], context: Context) -> None:
@@ -592,6 +771,8 @@ PERFORMERS: dict[str, Performer] = {
     "move": _move,
     "deal_damage": _deal_damage,
     "effect": _effect,
+    "prevent": _prevent,
+    "choose_prevention": _choose_prevention,
     "gain_control": _gain_control,
     "tap": _tap,
     "untap": _untap,
@@ -607,6 +788,10 @@ PERFORMERS: dict[str, Performer] = {
     "draw": _draw,
     "put_onto_battlefield": _put_onto_battlefield,
     "exile_until_source_leaves": _exile_until_source_leaves,
+    "remove_counters": _remove_counters,
+    "create_token": _create_token,
+    "create_trigger": _create_trigger,
+    "each_player_sacrifices": _each_player_sacrifices,
 }
 
 
@@ -619,13 +804,14 @@ def perform_raw(
     targets: tuple[str, ...] | None = None,
     source: GameObject | None = None,
     source_serial: int | None = None,
+    resolution: casting.Resolution | None = None,
 ) -> None:
     """Performs one action given as a one-key table."""
     ((kind, args),) = action.items()
     performer = PERFORMERS.get(kind)
     if performer is None:  # the format's checks make this unreachable
         raise InvalidInputError(f"no action {kind!r}")
-    performer(game, args, Context(you, spell, targets, source, source_serial))
+    performer(game, args, Context(you, spell, targets, source, source_serial, resolution))
 
 
 def perform(game: Game, action: Action) -> None:
