@@ -103,6 +103,9 @@ class Engines:
                 event(f"resolved: {kernel_result.step}{' (explicit)' if '[(' in what else ''}")
             if kernel_result is not None and hasattr(kernel_result, "damage"):
                 assert _events(kernel_result) == _events(reference_result), what
+            if what.startswith("assign_damage_step"):
+                (k_step, k_assigned), (r_step, r_assigned) = kernel_result, reference_result
+                assert (k_step, sorted(k_assigned)) == (r_step, sorted(r_assigned)), what
             self.check_state(what)
             return True, kernel_result
         assert kernel_error is not None, (
@@ -228,6 +231,23 @@ class Engines:
         self.check_state(f"after {change}")
 
 
+def _preventions(
+    assigned: dict[tuple[int, Any], int], universe: list[Any], creatures: int
+) -> st.SearchStrategy[list[tuple[int, Any, int]]]:
+    """Amounts of assigned damage to prevent, sometimes more than was
+    assigned, and now and then an entry that names no assigned damage or a
+    negative amount (bad input both engines must refuse alike)."""
+    valid = [
+        st.tuples(st.just(source), st.just(recipient), st.integers(0, amount + 1))
+        for (source, recipient), amount in assigned.items()
+    ]
+    invalid = st.tuples(
+        st.integers(0, max(creatures - 1, 0)), st.sampled_from(universe), st.integers(-1, 3)
+    )
+    entry = st.one_of(*valid, invalid) if valid else invalid
+    return st.lists(entry, max_size=4)
+
+
 @given(st.data())
 def test_kernel_and_reference_agree_on_random_combats(data: st.DataObject) -> None:
     board = data.draw(mst.combat_boards(), label="board")
@@ -271,12 +291,34 @@ def test_kernel_and_reference_agree_on_random_combats(data: st.DataObject) -> No
         # Sometimes the caller performs the state-based actions itself, after
         # changing characteristics (704.3).
         later = data.draw(st.sampled_from([False, False, True, False]), label="sba later?")
-        resolved, _ = engines.both(
-            f"resolve_damage_step({assignments}, state_based_actions={not later})",
-            lambda e, chosen=assignments, now=not later: e.resolve_damage_step(
-                chosen, state_based_actions=now
-            ),
-        )
+        if data.draw(st.sampled_from([False, False, True]), label="prevention?"):
+            # The step in two calls, with some of the assigned damage
+            # prevented between them (615.1).
+            later = True
+            resolved, _ = engines.both(
+                f"assign_damage_step({assignments})",
+                lambda e, chosen=assignments: e.assign_damage_step(chosen),
+            )
+            if resolved:
+                assert engines.reference.assigned is not None
+                _, assigned = engines.reference.assigned
+                prevented = data.draw(
+                    _preventions(assigned, engines.universe(), len(board["creatures"])),
+                    label=f"prevented {step}",
+                )
+                dealt, _ = engines.both(
+                    f"deal_assigned_damage({prevented})",
+                    lambda e, chosen=prevented: e.deal_assigned_damage(chosen),
+                )
+                if not dealt:
+                    engines.both("deal_assigned_damage()", lambda e: e.deal_assigned_damage())
+        else:
+            resolved, _ = engines.both(
+                f"resolve_damage_step({assignments}, state_based_actions={not later})",
+                lambda e, chosen=assignments, now=not later: e.resolve_damage_step(
+                    chosen, state_based_actions=now
+                ),
+            )
         if resolved and later:
             for change in data.draw(
                 mst.between_steps_changes(engines.plain_state()), label=f"changes after {step}"

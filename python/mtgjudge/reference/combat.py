@@ -241,6 +241,8 @@ class Combat:
         #: Creatures that were attacking or blocking with first strike or
         #: double strike as the first-strike damage step began (510.4).
         self.struck_first: set[int] = set()
+        #: The step and the damage assigned in it, not yet dealt (510.1).
+        self.assigned: tuple[str, dict[tuple[int, Thing], int]] | None = None
 
     # ----- setting up -----
 
@@ -786,6 +788,19 @@ class Combat:
         the sources not named there use the default policy. Without
         ``state_based_actions`` it stops once the damage is dealt, for a
         caller that recomputes characteristics first."""
+        self.assign_damage_step(assignments)
+        events = self.deal_assigned_damage()
+        if state_based_actions:
+            self._state_based_actions(events)
+        return events
+
+    def assign_damage_step(
+        self, assignments: list[tuple[int, Thing, int]] | None = None
+    ) -> tuple[str, list[tuple[int, Thing, int]]]:
+        """Assigns the next combat damage step's damage (510.1) and keeps it
+        without dealing it, so that prevention effects can look at it first
+        (615). Returns the step and the whole assignment."""
+        self.assigned = None
         step = self.next_damage_step()
         if step is None:
             _raise(
@@ -827,6 +842,31 @@ class Combat:
         faults = self._assignment_faults(sources, choices, assigned)
         if faults:
             _raise(faults)
+        self.assigned = (step, assigned)
+        return step, [
+            (source, recipient, amount) for (source, recipient), amount in assigned.items()
+        ]
+
+    def deal_assigned_damage(
+        self, prevented: list[tuple[int, Thing, int]] | None = None
+    ) -> StepEvents:
+        """Deals the damage assign_damage_step assigned (510.2), except what
+        is prevented (615.1): ``prevented`` holds amounts of the damage
+        assigned from a source to a recipient that aren't dealt. Without the
+        state-based actions."""
+        if self.assigned is None:
+            _raise([_bad_input("no combat damage is assigned: assign it before dealing it")])
+            raise AssertionError  # unreachable
+        step, assigned = self.assigned
+        dealt = dict(assigned)
+        for source, recipient, amount in prevented or []:
+            if amount < 0:
+                _raise([_bad_input("an amount of damage to prevent can't be negative")])
+            if (source, recipient) not in dealt:
+                _raise([_bad_input("no damage is assigned from that source to that recipient")])
+            # Preventing more than is left deals none of it.
+            dealt[(source, recipient)] = max(dealt[(source, recipient)] - amount, 0)
+        self.assigned = None
 
         if step == FIRST_STRIKE:
             # 510.4: remember who had first strike or double strike as the
@@ -837,13 +877,11 @@ class Combat:
                 if self.creatures[i].has_first_strike_or_double_strike()
             }
         events = StepEvents(step=step)
-        self._deal(assigned, step, events)  # 510.2
+        self._deal(dealt, step, events)  # 510.2
         if step == FIRST_STRIKE:
             self.first_strike_step_happened = True
         else:
             self.finished = True
-        if state_based_actions:
-            self._state_based_actions(events)
         return events
 
     def _assignment_faults(
