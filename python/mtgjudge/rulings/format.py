@@ -130,7 +130,7 @@ def _fields(required: tuple[str, ...] = (), **specs: Spec) -> dict[str, Field]:
     return {name: Field(spec, name in required) for name, spec in specs.items()}
 
 
-FILTER = Table(
+FILTER_TABLE = Table(
     _fields(
         controller=Str(enum=("you", "opponents", "any")),
         types=Array(Str(enum=CARD_TYPES), unique=True),
@@ -162,11 +162,18 @@ FILTER = Table(
     description="Which permanents, relative to the effect's controller.",
 )
 
-CONDITION = Table(
+#: A FILTER is defined once in the JSON Schema; in a list (an item) it may
+#: also have `when`.
+FILTER = Defined("filter", FILTER_TABLE)
+FILTER_ITEM = Defined("filter_item", FILTER_TABLE, item=True)
+
+CONDITION_TABLE = Table(
     _fields(
         you_control=FILTER,
         you_control_any=Array(
-            FILTER, min_items=1, description="You control a permanent that fits one of these."
+            FILTER_ITEM,
+            min_items=1,
+            description="You control a permanent that fits one of these.",
         ),
         life_above=Int(),
         more_life_than_an_opponent=Bool(),
@@ -199,7 +206,9 @@ FOR_EACH = Table(
 )
 AMOUNT = AnyOf([Int(minimum=0), THAT_MUCH_SPEC, FOR_EACH])
 
-SPELL_FILTER = Table(
+CONDITION = Defined("condition", CONDITION_TABLE)
+
+SPELL_FILTER_TABLE = Table(
     _fields(
         types=Array(Str(enum=CARD_TYPES), unique=True),
         colors=Array(Str(enum=COLORS), unique=True),
@@ -214,6 +223,8 @@ SPELL_FILTER = Table(
     ),
     description="Qualities of a spell or card, judged on what exists in its zone (709.3a, 709.4).",
 )
+
+SPELL_FILTER = Defined("spell_filter", SPELL_FILTER_TABLE)
 
 STATIC = Table(
     _fields(
@@ -421,7 +432,7 @@ STATE_ACTION_SPECS: dict[str, Spec] = {
         "the probes call them; they enter the battlefield at the same time (603.6a).",
     ),
     "each_player_sacrifices": Array(
-        FILTER,
+        FILTER_ITEM,
         min_items=1,
         description="Each player sacrifices a permanent they control that fits each of these "
         "(701.21a), chosen as it resolves (608.2d; the resolve action's `choose`).",
@@ -623,7 +634,9 @@ OBJECT_TABLE = Table(
         toughness=Int(),
         loyalty=Int(minimum=0),
         keywords=KEYWORD_LIST,
-        affinity=Array(FILTER, description="Each instance of affinity for [quality] (702.41)."),
+        affinity=Array(
+            FILTER_ITEM, description="Each instance of affinity for [quality] (702.41)."
+        ),
         counters=Map(
             Int(minimum=0), key_pattern=COUNTER, key_hint='a counter such as "+1/+1" or "flying"'
         ),
@@ -666,7 +679,8 @@ OBJECT_TABLE = Table(
                     spells=SPELL_FILTER,
                     keywords=KEYWORD_LIST,
                     affinity=Array(
-                        FILTER, description="Each instance of affinity for [quality] it gives."
+                        FILTER_ITEM,
+                        description="Each instance of affinity for [quality] it gives.",
                     ),
                 ),
                 description='"[Spells] you cast have [abilities]": the spells gain them as they are put on the stack (601.2a, 611.3a).',
@@ -702,7 +716,7 @@ PLAYER_ENTRY = AnyOf(
 #: The parts the JSON Schema defines once (under ``$defs``); all are in
 #: parts of a ruling file that may hold formulas.
 OBJECT = Defined("object", OBJECT_TABLE)
-DEFINED = (RESOLVE_ACTION, OBJECT)
+DEFINED = (RESOLVE_ACTION, OBJECT, FILTER, FILTER_ITEM, CONDITION, SPELL_FILTER)
 
 SETUP = Table(
     _fields(
