@@ -299,6 +299,18 @@ def test_kernel_and_reference_agree_on_random_combats(data: st.DataObject) -> No
                 f"assign_damage_step({assignments})",
                 lambda e, chosen=assignments: e.assign_damage_step(chosen),
             )
+            if resolved and data.draw(st.sampled_from([False, False, True]), label="interrupt?"):
+                # 510.2: a change between assigning and dealing voids the
+                # assignment; both must refuse to deal it.
+                for change in data.draw(
+                    mst.between_steps_changes(engines.plain_state()), label="interruption"
+                )[:1]:
+                    engines.apply(change)
+                    dealt, _ = engines.both(
+                        "deal_assigned_damage() after a change", lambda e: e.deal_assigned_damage()
+                    )
+                    assert not dealt
+                    resolved = False
             if resolved:
                 assert engines.reference.assigned is not None
                 _, assigned = engines.reference.assigned

@@ -261,6 +261,7 @@ class Combat:
         struck_first: bool = False,
         dealt_deathtouch_damage: bool = False,
     ) -> int:
+        self.assigned = None  # 510.2: nothing happens between assigning and dealing
         self._player(controller)
         if damage < 0:
             _raise([_bad_input("marked damage can't be negative")])
@@ -284,6 +285,7 @@ class Combat:
         return index
 
     def add_planeswalker(self, controller: int, loyalty: int) -> int:
+        self.assigned = None  # 510.2: nothing happens between assigning and dealing
         self._player(controller)
         self.planeswalkers.append(Planeswalker(controller, loyalty))
         return len(self.planeswalkers) - 1
@@ -300,6 +302,7 @@ class Combat:
         tapped: bool | None = None,
     ) -> None:
         """An effect changes the creature; arguments left out keep their value."""
+        self.assigned = None  # 510.2: nothing happens between assigning and dealing
         creature = self._creature(index)
         if damage is not None and damage < 0:
             _raise([_bad_input("marked damage can't be negative")])
@@ -374,6 +377,7 @@ class Combat:
         """506.4: it stops being an attacking, blocking, blocked or
         unblocked creature. A creature it blocked stays blocked (509.1h); a
         creature that blocked it stays a blocking creature (509.1g)."""
+        self.assigned = None  # 510.2: nothing happens between assigning and dealing
         self._creature(index)
         self.attacks.pop(index, None)
         self.blocks = [(b, a) for b, a in self.blocks if index not in (b, a)]
@@ -382,6 +386,7 @@ class Combat:
 
     def leave_battlefield(self, index: int) -> None:
         """A permanent that leaves the battlefield leaves combat (506.4)."""
+        self.assigned = None  # 510.2: nothing happens between assigning and dealing
         self._creature(index).on_battlefield = False
         self.remove_from_combat(index)
 
@@ -394,6 +399,7 @@ class Combat:
     # ----- 508.1: declaring attackers -----
 
     def declare_attackers(self, active_player: int, declared: list[tuple[int, Thing]]) -> None:
+        self.assigned = None  # 510.2: nothing happens between assigning and dealing
         if self.attackers_declared:
             _raise(
                 [
@@ -493,6 +499,7 @@ class Combat:
     # ----- 509.1: declaring blockers -----
 
     def declare_blockers(self, declared: list[tuple[int, int]]) -> None:
+        self.assigned = None  # 510.2: nothing happens between assigning and dealing
         if self.blockers_declared:
             _raise(
                 [
@@ -1041,6 +1048,7 @@ class Combat:
     def deal_damage(self, source: int, recipient: Thing, amount: int) -> StepEvents:
         """Noncombat damage from a creature (120.3, 702.2d, 702.15d).
         State-based actions are not performed."""
+        self.assigned = None  # 510.2: nothing happens between assigning and dealing
         if amount < 0:
             _raise([_bad_input("an amount of damage can't be negative")])
         faults = self._unknown_thing(("creature", source)) + self._unknown_thing(recipient)
@@ -1053,6 +1061,7 @@ class Combat:
     # ----- 704: state-based actions -----
 
     def check_state_based_actions(self) -> StepEvents:
+        self.assigned = None  # 510.2: nothing happens between assigning and dealing
         events = StepEvents()
         self._state_based_actions(events)
         return events

@@ -172,6 +172,7 @@ impl PyCombat {
         struck_first: bool,
         dealt_deathtouch_damage: bool,
     ) -> PyResult<u16> {
+        self.combat.forget_assignment();
         if self.board.player(controller).is_none() {
             return Err(invalid_input(format!("no player with index {controller}")));
         }
@@ -198,6 +199,7 @@ impl PyCombat {
     /// keywords)` tuples, with the defaults of `add_creature` for the rest,
     /// and returns the index of the first.
     fn add_creatures(&mut self, creatures: Vec<CreatureRow>) -> PyResult<u16> {
+        self.combat.forget_assignment();
         let first = u16::try_from(self.board.creatures.len())
             .map_err(|_| invalid_input("too many creatures in one combat"))?;
         if self.board.creatures.len() + creatures.len() > usize::from(u16::MAX) {
@@ -232,6 +234,7 @@ impl PyCombat {
         loyalty: i32,
         on_battlefield: bool,
     ) -> PyResult<u16> {
+        self.combat.forget_assignment();
         if self.board.player(controller).is_none() {
             return Err(invalid_input(format!("no player with index {controller}")));
         }
@@ -257,6 +260,7 @@ impl PyCombat {
         keyword_counters: Option<u32>,
         tapped: Option<bool>,
     ) -> PyResult<()> {
+        self.combat.forget_assignment();
         let keywords = keywords.map(self::keywords).transpose()?;
         let keyword_counters = keyword_counters.map(self::keywords).transpose()?;
         if damage.is_some_and(|damage| damage < 0) {
@@ -331,6 +335,7 @@ impl PyCombat {
 
     /// The creature leaves the battlefield, and so combat (506.4).
     fn leave_battlefield(&mut self, index: u16) -> PyResult<()> {
+        self.combat.forget_assignment();
         self.creature_mut(index)?.on_battlefield = false;
         self.combat.remove_from_combat(index);
         Ok(())
@@ -374,6 +379,7 @@ impl PyCombat {
     /// rebuilt from saved state.
     #[pyo3(signature = (attacker, target, blocked=false))]
     fn restore_attack(&mut self, attacker: u16, target: Target, blocked: bool) -> PyResult<()> {
+        self.combat.forget_assignment();
         self.creature_ref(attacker)?;
         let target = parse_target(target)?;
         self.combat.remove_from_combat(attacker);
@@ -388,6 +394,7 @@ impl PyCombat {
 
     /// Restores a block made earlier without checking declaration rules.
     fn restore_block(&mut self, blocker: u16, attacker: u16) -> PyResult<()> {
+        self.combat.forget_assignment();
         self.creature_ref(blocker)?;
         self.creature_ref(attacker)?;
         self.combat.blocks.push(Block { blocker, attacker });
@@ -397,6 +404,7 @@ impl PyCombat {
     /// Restores a blocking creature whose attackers have all left combat: it
     /// is still blocking (509.1g).
     fn restore_blocking_nothing(&mut self, blocker: u16) -> PyResult<()> {
+        self.combat.forget_assignment();
         self.creature_ref(blocker)?;
         if !self.combat.blocking_nothing.contains(&blocker) {
             self.combat.blocking_nothing.push(blocker);
@@ -412,6 +420,7 @@ impl PyCombat {
 
     #[setter]
     fn set_attacked(&mut self, attacked: bool) {
+        self.combat.forget_assignment();
         self.combat.attacked = attacked;
     }
 
@@ -427,6 +436,7 @@ impl PyCombat {
 
     #[setter]
     fn set_progress(&mut self, progress: String) -> PyResult<()> {
+        self.combat.forget_assignment();
         self.combat.progress = match progress.as_str() {
             "not_started" => DamageProgress::NotStarted,
             "first_strike_dealt" => DamageProgress::FirstStrikeDealt,
@@ -566,6 +576,7 @@ impl PyCombat {
     /// lifelink applying (702.2d, 702.15d). State-based actions are not
     /// performed; call `check_state_based_actions`.
     fn deal_damage(&mut self, source: u16, recipient: Target, amount: i32) -> PyResult<StepEvents> {
+        self.combat.forget_assignment();
         if amount < 0 {
             return Err(invalid_input("an amount of damage can't be negative"));
         }

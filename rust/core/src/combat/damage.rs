@@ -55,7 +55,9 @@ impl Combat {
     /// The next combat damage step up to the point where its damage is
     /// assigned (510.1), checked, and kept in `last_assignments`. Nothing is
     /// dealt yet: prevention effects look at the assignment (615), then
-    /// [`Combat::deal_assigned_damage`] deals it.
+    /// [`Combat::deal_assigned_damage`] deals it. Any other change to the
+    /// combat in between voids the assignment
+    /// ([`Combat::forget_assignment`]).
     pub fn assign_damage_step(
         &mut self,
         board: &Board,
@@ -102,8 +104,8 @@ impl Combat {
                     source: prevention.source,
                     reason: "no damage is assigned from that source to that recipient",
                 })?;
-            // 615.1a: damage that would be prevented beyond what is assigned
-            // simply isn't dealt.
+            // 615.6: prevented damage never happens; preventing more than
+            // is assigned leaves none to deal.
             assignment.amount = assignment.amount.saturating_sub(prevention.amount).max(0);
         }
         self.assigned = None;
@@ -120,6 +122,7 @@ impl Combat {
         choices: &[DamageAssignment],
         log: &mut DamageLog,
     ) -> Result<(), CombatError> {
+        self.assigned = None;
         check_references(board, choices)?;
         self.assign(board, step, choices)?;
         let assignments = std::mem::take(&mut self.last_assignments);
@@ -234,6 +237,7 @@ impl Combat {
     /// Performs state-based actions (704.5) and removes the creatures and
     /// planeswalkers that left the battlefield from combat (506.4).
     pub fn check_state_based_actions(&mut self, board: &mut Board, log: &mut DamageLog) {
+        self.assigned = None;
         let first_death = log.deaths.len();
         let first_walker = log.planeswalker_deaths.len();
         check_state_based_actions(board, log);

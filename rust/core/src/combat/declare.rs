@@ -16,6 +16,7 @@ impl Combat {
         active_player: PlayerId,
         declared: &[(CreatureId, AttackTarget)],
     ) -> Result<(), CombatError> {
+        self.assigned = None;
         if !self.attacks.is_empty() {
             return Err(CombatError::AlreadyDeclared { what: "attackers" });
         }
@@ -81,6 +82,7 @@ impl Combat {
         board: &Board,
         declared: &[Block],
     ) -> Result<(), CombatError> {
+        self.assigned = None;
         if !self.blocks.is_empty() || !self.blocking_nothing.is_empty() {
             return Err(CombatError::AlreadyDeclared { what: "blockers" });
         }

@@ -111,6 +111,16 @@ impl Combat {
         Combat::default()
     }
 
+    /// Forgets damage assigned and not dealt (see
+    /// [`Combat::assign_damage_step`]): nothing may happen between combat
+    /// damage being assigned and dealt (510.2), so any change to the combat or
+    /// the board in between makes the assignment void. Changes made through
+    /// `Combat` do this themselves; a caller that changes the board directly
+    /// calls it.
+    pub fn forget_assignment(&mut self) {
+        self.assigned = None;
+    }
+
     /// Empties the combat but keeps its memory, for reuse across a batch.
     pub fn clear(&mut self) {
         self.attacks.clear();
@@ -196,6 +206,7 @@ impl Combat {
     /// stays blocked (509.1h); a creature that was blocking it stays a
     /// blocking creature, even if it now blocks nothing (509.1g).
     pub fn remove_from_combat(&mut self, creature: CreatureId) {
+        self.assigned = None;
         self.attacks.retain(|attack| attack.attacker != creature);
         self.blocking_nothing.retain(|&blocker| blocker != creature);
         let mut index = 0;
@@ -219,6 +230,7 @@ impl Combat {
     /// Removes a planeswalker from combat: creatures attacking it keep
     /// attacking, but attack nothing (506.4c).
     pub fn remove_planeswalker_from_combat(&mut self, planeswalker: PlaneswalkerId) {
+        self.assigned = None;
         for attack in &mut self.attacks {
             if attack.target == AttackTarget::Planeswalker(planeswalker) {
                 attack.target = AttackTarget::RemovedPlaneswalker(planeswalker);

@@ -1186,3 +1186,32 @@ fn prevention_must_name_assigned_damage() {
         Err(CombatError::NothingAssigned)
     );
 }
+
+#[test]
+fn nothing_happens_between_assigning_and_dealing() {
+    // 510.2: the damage assigned is dealt at once; a change to the combat in
+    // between voids the assignment, and a damage step resolved in between
+    // leaves nothing to deal twice.
+    let creatures = [creature(ALICE, 3, 3, &[]), creature(BOB, 2, 2, &[])];
+    let (mut board, mut combat) = fight(&creatures, &[]);
+    let mut log = DamageLog::default();
+    combat.assign_damage_step(&board, &[]).unwrap();
+    combat
+        .resolve_damage_step(&mut board, &[], &mut log)
+        .unwrap();
+    assert_eq!(board.players[usize::from(BOB)].life, 17);
+    assert_eq!(
+        combat.deal_assigned_damage(&mut board, &[], &mut log),
+        Err(CombatError::NothingAssigned)
+    );
+    assert_eq!(board.players[usize::from(BOB)].life, 17);
+
+    let (mut board, mut combat) = fight(&creatures, &[]);
+    combat.assign_damage_step(&board, &[]).unwrap();
+    combat.remove_from_combat(0);
+    assert_eq!(
+        combat.deal_assigned_damage(&mut board, &[], &mut log),
+        Err(CombatError::NothingAssigned)
+    );
+    assert_eq!(board.players[usize::from(BOB)].life, 20);
+}
