@@ -231,14 +231,15 @@ class Engines:
         self.check_state(f"after {change}")
 
 
-def _preventions(
+def _changed_damage(
     assigned: dict[tuple[int, Any], int], universe: list[Any], creatures: int
 ) -> st.SearchStrategy[list[tuple[int, Any, int]]]:
-    """Amounts of assigned damage to prevent, sometimes more than was
-    assigned, and now and then an entry that names no assigned damage or a
-    negative amount (bad input both engines must refuse alike)."""
+    """Amounts dealt instead of the assigned damage, as replacement and
+    prevention effects make them (from none to more than double), and now
+    and then an entry that names no assigned damage, a negative amount or
+    the same damage twice (bad input both engines must refuse alike)."""
     valid = [
-        st.tuples(st.just(source), st.just(recipient), st.integers(0, amount + 1))
+        st.tuples(st.just(source), st.just(recipient), st.integers(0, 2 * amount + 1))
         for (source, recipient), amount in assigned.items()
     ]
     invalid = st.tuples(
@@ -291,9 +292,9 @@ def test_kernel_and_reference_agree_on_random_combats(data: st.DataObject) -> No
         # Sometimes the caller performs the state-based actions itself, after
         # changing characteristics (704.3).
         later = data.draw(st.sampled_from([False, False, True, False]), label="sba later?")
-        if data.draw(st.sampled_from([False, False, True]), label="prevention?"):
+        if data.draw(st.sampled_from([False, False, True]), label="changed damage?"):
             # The step in two calls, with some of the assigned damage
-            # prevented between them (615.1).
+            # changed between them (614.1a, 615.1).
             later = True
             resolved, _ = engines.both(
                 f"assign_damage_step({assignments})",
@@ -314,13 +315,13 @@ def test_kernel_and_reference_agree_on_random_combats(data: st.DataObject) -> No
             if resolved:
                 assert engines.reference.assigned is not None
                 _, assigned = engines.reference.assigned
-                prevented = data.draw(
-                    _preventions(assigned, engines.universe(), len(board["creatures"])),
-                    label=f"prevented {step}",
+                changed = data.draw(
+                    _changed_damage(assigned, engines.universe(), len(board["creatures"])),
+                    label=f"changed {step}",
                 )
                 dealt, _ = engines.both(
-                    f"deal_assigned_damage({prevented})",
-                    lambda e, chosen=prevented: e.deal_assigned_damage(chosen),
+                    f"deal_assigned_damage({changed})",
+                    lambda e, chosen=changed: e.deal_assigned_damage(chosen),
                 )
                 if not dealt:
                     engines.both("deal_assigned_damage()", lambda e: e.deal_assigned_damage())

@@ -118,9 +118,10 @@ class Combat:
         """Assigns the next step's combat damage (510.1) without dealing it;
         returns the step and the whole assignment."""
     def deal_assigned_damage(
-        self, prevented: list[tuple[int, Target, int]] | None = None
+        self, instead: list[tuple[int, Target, int]] | None = None
     ) -> StepEvents:
-        """Deals the assigned damage less what is prevented (510.2, 615.1),
+        """Deals the assigned damage, each `(source, recipient, amount)` of
+        `instead` dealt instead of what was assigned (510.2, 614.1a, 615.1),
         without state-based actions."""
     def resolve_all_damage_steps(self) -> int:
         """Every remaining damage step with the default assignment and

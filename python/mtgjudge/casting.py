@@ -3,8 +3,9 @@ the game model. Split cards cast one half (709.3)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from mtgjudge import cost, triggers
@@ -53,6 +54,10 @@ class CastChoices:
     pays_flash_cost: bool = False
     #: Cast both halves of a split card with fuse (702.102a).
     fuse: bool = False
+    #: The mode of a modal spell, counting from 1 (700.2a).
+    mode: int | None = None
+    #: The permanent sacrificed for an additional cost "sacrifice a [quality]" (118.8).
+    sacrifice: str | None = None
     costs: cost.CostChoices = field(default_factory=cost.CostChoices)
     #: Actions taken while casting, after the spell is on the stack and
     #: before its costs are paid, such as activating mana abilities (601.2g).
@@ -74,6 +79,52 @@ def choose_half(obj: GameObject, half: str | None) -> int | None:
             fault="no_single_half",
         )
     return names.index(half)
+
+
+def choose_mode(obj: GameObject, mode: int | None) -> int | None:
+    """700.2a: the caster of a modal spell chooses its mode; the index of
+    the mode chosen, or None for a spell that isn't modal."""
+    if not obj.modes:
+        if mode is not None:
+            raise InvalidInputError(f"{obj.name} is not a modal spell")
+        return None
+    if mode is None:
+        raise IllegalCastError(
+            f"to cast {obj.name}, choose one of its {len(obj.modes)} modes",
+            rule="700.2a",
+            fault="no_mode",
+        )
+    if not 1 <= mode <= len(obj.modes):
+        raise InvalidInputError(f"{obj.name} has modes 1 to {len(obj.modes)}, not {mode}")
+    return mode - 1
+
+
+def check_sacrifice(game: Game, player: str, obj: GameObject, ref: str | None) -> GameObject | None:
+    """118.8, 701.21a: the permanent the caster will sacrifice for the
+    spell's additional cost: one they control that has the quality."""
+    if obj.sacrifice_cost is None:
+        if ref is not None:
+            raise InvalidInputError(f"{obj.name} has no additional cost to sacrifice a permanent")
+        return None
+    if ref is None:
+        raise IllegalCastError(
+            f"{obj.name} has an additional cost: sacrifice a permanent (say which)",
+            rule="118.8",
+            fault="additional_cost_unpaid",
+        )
+    victim = game.obj(ref)
+    if (
+        victim.zone != "battlefield"
+        or not victim.exists
+        or not obj.sacrifice_cost.matches(game, victim, player, None)  # type: ignore[attr-defined]
+    ):
+        raise IllegalCastError(
+            f"{player} can't sacrifice {victim.name} for {obj.name}'s additional cost: it isn't "
+            "a permanent they control with the quality asked for",
+            rule="701.21a",
+            fault="cant_sacrifice",
+        )
+    return victim
 
 
 def check_fuse(obj: GameObject) -> None:
@@ -151,6 +202,8 @@ def cast(game: Game, player: str, obj: GameObject, choices: CastChoices) -> Game
         half = None
     else:
         half = choose_half(obj, choices.half)
+    mode = choose_mode(obj, choices.mode)
+    victim = check_sacrifice(game, player, obj, choices.sacrifice)
     qualities = proposed_qualities(game, obj, half, choices.x, fused=choices.fuse)
     why = check_may_begin_casting(
         game, player, obj, qualities, pays_flash_cost=choices.pays_flash_cost
@@ -159,6 +212,7 @@ def cast(game: Game, player: str, obj: GameObject, choices: CastChoices) -> Game
     # 601.2a: the card moves to the stack and becomes a new object.
     game.move(obj, "stack", controller=player)
     obj.cast_half = half
+    obj.mode = mode
     obj.x = choices.x
     obj.caster = player
     game.stack_order.append(obj.serial)
@@ -166,15 +220,25 @@ def cast(game: Game, player: str, obj: GameObject, choices: CastChoices) -> Game
         "601.2a",
         f"{player} casts {qualities.names[0]}" + (f" with X = {choices.x}" if choices.x else ""),
     )
+    if mode is not None:
+        what = obj.modes[mode].description
+        game.note("601.2b", f"{player} chooses mode {mode + 1}" + (f": {what}" if what else ""))
     obj.spell_targets = choose_targets(game, player, obj, half, choices)
+    wanted = obj.modes[mode].targets if mode is not None else None
+    if mode is not None and wanted is not None and len(obj.spell_targets) != wanted:
+        # 700.2c: the mode chosen says how many targets the spell has.
+        raise IllegalCastError(
+            f"mode {mode + 1} of {obj.name} requires {wanted} target(s), not "
+            f"{len(obj.spell_targets)}",
+            rule="601.2c",
+            fault="wrong_number_of_targets",
+        )
     obj.targets = tuple(dict.fromkeys(target.ref for target in obj.spell_targets))
     costs = choices.costs
     if choices.pays_flash_cost and obj.flash_for_extra_cost:
-        costs = cost.CostChoices(
-            alternative=costs.alternative,
-            additional=[*costs.additional, obj.flash_for_extra_cost],
-            convoke_with=costs.convoke_with,
-        )
+        costs = replace(costs, additional=[*costs.additional, obj.flash_for_extra_cost])
+    extra, obj.enters_with = cost.mana_for_counters(game, player, qualities, costs)
+    costs = replace(costs, additional=[*costs.additional, *extra])
     # 601.2f: the total cost is locked in before mana abilities are
     # activated (601.2g) and the cost is paid (601.2h).
     total = cost.total_cost(game, player, obj, qualities, costs, choices.x)
@@ -186,6 +250,10 @@ def cast(game: Game, player: str, obj: GameObject, choices: CastChoices) -> Game
 
         perform_raw(game, action, you=player)
     cost.pay(game, player, obj, total, costs)
+    if victim is not None:
+        # 601.2h: the additional cost is paid with the mana.
+        game.note("601.2h", f"{player} sacrifices {victim.name} to pay the additional cost")
+        game.move(victim, "graveyard", rule="701.21a")
     return obj
 
 
@@ -211,9 +279,15 @@ def copy_spell(game: Game, original: GameObject, controller: str) -> GameObject:
         keywords=original.keywords,
         resolve=original.resolve,
         cast_half=original.cast_half,
+        # 700.2g: a copy of a modal spell copies the mode chosen.
+        modes=original.modes,
+        mode=original.mode,
         x=original.x,
         targets=original.targets,
         spell_targets=original.spell_targets,
+        # 707.10: the copy copies the choices made for the original, its
+        # additional costs included.
+        enters_with=Counter(original.enters_with),
         is_copy=True,
         caster=controller,
     )
@@ -273,7 +347,11 @@ def resolve_top(
                 f"{printed[index].name} does nothing to it",
             )
         legal = tuple(dict.fromkeys(t.ref for t in own if t not in illegal))
-        for action in printed[index].resolve:
+        # 700.2: a modal spell follows the instructions of the mode chosen.
+        instructions = (
+            spell.modes[spell.mode].resolve if spell.mode is not None else printed[index].resolve
+        )
+        for action in instructions:
             try:
                 bound = triggers.bind(game, action, gone, lambda n: _that_much(n, resolution))
             except _Unknown:

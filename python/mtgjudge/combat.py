@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from mtgjudge import _core, engine, prevention, triggers
+from mtgjudge import _core, engine, replacement, triggers
 from mtgjudge.errors import IllegalActionError, InvalidInputError
 from mtgjudge.keywords import mask
 
@@ -424,28 +424,29 @@ def resolve_damage_step(game: Game, assignments: dict[str, dict[str, int]]) -> s
             choices.append((board.index(source), board.target(recipient), amount))
     second_step = board.kernel.progress == "first_strike_dealt"
     _explain_step(game, board, step)
-    # 510.1: damage is assigned as if nothing would be prevented; 615.1:
-    # prevention effects apply as it would be dealt (510.2). Then 704.3: the
-    # state-based actions look at the game after the damage, with
-    # characteristics recomputed (life gained from lifelink can switch a
+    # Damage is assigned without regard to the effects that will change it
+    # (702.19b; rulings on Fog Bank and Furnace of Rath); replacement and
+    # prevention effects apply as it would be dealt (614.1a, 615.1, 510.2).
+    # Then 704.3: the state-based actions look at the game after the damage,
+    # with characteristics recomputed (life gained from lifelink can switch a
     # static ability on, for example).
-    if prevention.active(game):
+    if replacement.pending(game):
         _, assigned = board.kernel.assign_damage_step(choices)
         pieces = [
-            prevention.Piece(board.creatures[source], board.name_of(*recipient), amount)
+            replacement.Piece(board.creatures[source], board.name_of(*recipient), amount)
             for source, recipient, amount in assigned
         ]
-        prevented = prevention.prevent(game, pieces, combat=True)
+        dealt = replacement.apply(game, pieces, combat=True)
         events = board.kernel.deal_assigned_damage(
             [
-                (source, recipient, count)
-                for (source, recipient, _), count in zip(assigned, prevented)
-                if count
+                (source, recipient, amount)
+                for (source, recipient, assigned_amount), amount in zip(assigned, dealt)
+                if amount != assigned_amount
             ]
         )
     else:
-        # One call when nothing can be prevented: an engine checked through
-        # this model needs the two-step protocol only for prevention.
+        # One call when nothing can change the damage: an engine checked
+        # through this model needs the two-step protocol only for that.
         events = board.kernel.resolve_damage_step(choices, state_based_actions=False)
     if step == "first_strike":
         game.turn.history[-1] = "first_strike_damage"

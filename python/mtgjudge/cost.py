@@ -100,13 +100,13 @@ class CostChoices:
     mana_for_counters: dict[str, int] = field(default_factory=dict)
 
 
-def _mana_for_counters(
-    game: Game, player: str, spell: GameObject, qualities: SpellQualities, choices: CostChoices
-) -> list[str]:
+def mana_for_counters(
+    game: Game, player: str, qualities: SpellQualities, choices: CostChoices
+) -> tuple[list[str], Counter]:
     """601.2b: the amounts announced for "you may pay any amount of mana"
-    additional costs, as costs to add; the spell will enter with that many
-    counters (614.1c)."""
-    costs = []
+    additional costs: the costs to add, and the counters the spell will
+    enter with (614.1c)."""
+    costs, counters = [], Counter()
     for ref, amount in choices.mana_for_counters.items():
         source = game.obj(ref)
         abilities = [
@@ -125,13 +125,13 @@ def _mana_for_counters(
             )
         if amount > 0:
             costs.append(f"{{{amount}}}")
-            spell.enters_with[abilities[0].counter] += amount
+            counters[abilities[0].counter] += amount
             game.note(
                 "601.2b",
                 f"{player} will pay {{{amount}}} more for {source.name}'s ability: "
                 f"{qualities.names[0]} will enter with {amount} {abilities[0].counter} counter(s)",
             )
-    return costs
+    return costs, counters
 
 
 def total_cost(
@@ -148,7 +148,7 @@ def total_cost(
     mana_cost = _core.ManaCost(faces[0].mana_cost or "")
     for face in faces[1:]:
         mana_cost = mana_cost + (face.mana_cost or "")
-    additional = [*choices.additional, *_mana_for_counters(game, player, spell, qualities, choices)]
+    additional = choices.additional
     increases, reductions = [], []
     for source in game.battlefield():
         controller = game.controller(source)

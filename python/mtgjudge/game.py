@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from mtgjudge import effects, prevention, triggers
+from mtgjudge import effects, replacement, triggers
 from mtgjudge.combat import CombatRecord, KernelBoard
 from mtgjudge.effects import Characteristics, ContinuousEffect, Modification, ObjectFilter
 from mtgjudge.errors import IllegalActionError, InvalidInputError
@@ -18,6 +18,13 @@ from mtgjudge.triggers import Triggered, TriggerRecord
 from mtgjudge.turn import PHASE_STEPS, POSITIONS, Turn
 
 ZONES = ("battlefield", "graveyard", "exile", "hand", "library", "stack", "command")
+
+
+def _add_starting_loyalty(obj: GameObject) -> None:
+    """306.5b: a planeswalker enters with loyalty counters equal to its
+    printed loyalty, besides any others it enters with (614.1c)."""
+    if obj.loyalty is not None and "planeswalker" in obj.types:
+        obj.counters["loyalty"] += obj.loyalty
 
 
 @dataclass
@@ -127,13 +134,17 @@ class Game:
         #: (by its serial there: tapped, keywords), for abilities that use its
         #: last known information (608.2b, 113.7a).
         self.last_known: dict[int, tuple[bool, frozenset[str]]] = {}
+        #: The controller each object (by scenario name) had as it last left
+        #: the battlefield: its last known information (608.2h, 113.7a).
+        self.last_controllers: dict[str, str] = {}
         #: Each object's serial when the scenario began, to tell whether it is
         #: still the same object (400.7).
         self.initial_serials: dict[str, int] = {}
         #: The order of each player's library, top first, by serial.
         self.library_order: dict[str, list[int]] = {}
-        #: Prevention effects of resolved spells and abilities (615).
-        self.preventions: list[prevention.ActivePrevention] = []
+        #: Replacement and prevention effects on damage from resolved spells
+        #: and abilities (614.1a, 615).
+        self.damage_effects: list[replacement.ActiveEffect] = []
         #: How the controllers of prevention effects divide them for the next
         #: damage event: (source, recipient, amount) by the effect's source.
         self.prevention_choices: dict[str, list[tuple[str, str, int]]] = {}
@@ -214,6 +225,7 @@ class Game:
             token.zone = "battlefield"
             token.token = True
             token.summoning_sick = True
+            _add_starting_loyalty(token)
             self.add_object(token)
             self.note("111.2", f"{player} creates a {token.name} token")
         for token in tokens:
@@ -294,6 +306,7 @@ class Game:
         if previous_zone == "battlefield":
             returning = self.exiled_until_leaves.pop(obj.serial, [])
             self.last_known[obj.serial] = (obj.tapped, self.characteristics(obj).all_keywords)
+            self.last_controllers[obj.ref] = departed[obj.serial]
         dies = previous_zone == "battlefield" and zone == "graveyard"
         if dies:
             # 700.4: "dies" means put into a graveyard from the battlefield.
@@ -317,13 +330,13 @@ class Game:
         obj.dealt_deathtouch_damage = False
         obj.summoning_sick = zone == "battlefield"
         obj.cast_half = None
+        obj.mode = None
         obj.x = None
         obj.targets = ()
         obj.spell_targets = ()
         obj.timestamp = self.next_timestamp()
-        if zone == "battlefield" and obj.loyalty is not None and "planeswalker" in obj.types:
-            # 306.5b: it enters with loyalty counters equal to its printed loyalty.
-            obj.counters["loyalty"] = obj.loyalty
+        if zone == "battlefield":
+            _add_starting_loyalty(obj)
         if previous_zone == "battlefield":
             self._leave_battlefield_cleanup(departed)
         if obj.token and previous_zone == "battlefield" and zone != "battlefield":
@@ -501,9 +514,9 @@ class Game:
     def deal_damage(self, source: GameObject, recipient: str, amount: int) -> None:
         """Noncombat damage dealt by a creature (120.3); deathtouch and
         lifelink apply wherever it comes from (702.2d, 702.15d)."""
-        amount -= prevention.prevent(
-            self, [prevention.Piece(source, recipient, amount)], combat=False
-        )[0]
+        (amount,) = replacement.apply(
+            self, [replacement.Piece(source, recipient, amount)], combat=False
+        )
         board = KernelBoard(self)
         events = board.kernel.deal_damage(board.index(source), board.target(recipient), amount)
         board.sync(events)
@@ -621,7 +634,7 @@ class Game:
             self.effects = [
                 e for e in self.effects if e.duration not in ("end_of_turn", "end_of_combat")
             ]
-            self.preventions = [p for p in self.preventions if p.duration != "end_of_turn"]
+            self.damage_effects = [e for e in self.damage_effects if e.duration != "end_of_turn"]
             self.delayed_triggers = [
                 d for d in self.delayed_triggers if d.until not in ("end_of_turn", "end_of_combat")
             ]

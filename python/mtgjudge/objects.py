@@ -29,6 +29,17 @@ class Face:
     resolve: tuple = ()
 
 
+@dataclass(frozen=True)
+class Mode:
+    """One mode of a modal spell (700.2)."""
+
+    #: What the spell does as it resolves with this mode chosen.
+    resolve: tuple = ()
+    #: How many targets the mode requires (601.2c, 700.2c); None: any number.
+    targets: int | None = None
+    description: str = ""
+
+
 @dataclass(eq=False)
 class GameObject:
     """A card, token or copy in some zone.
@@ -64,8 +75,11 @@ class GameObject:
     #: "As an additional cost to cast [spells], you may pay any amount of
     #: mana" abilities (:class:`mtgjudge.cost.ManaForCounters`).
     mana_for_counters: tuple = ()
-    #: Static abilities that prevent damage (:class:`mtgjudge.prevention.Prevention`, 615).
+    #: Static abilities that prevent damage (:class:`mtgjudge.replacement.Prevention`, 615).
     preventions: tuple = ()
+    #: Static abilities that modify damage as it would be dealt
+    #: (:class:`mtgjudge.replacement.DamageReplacement`, 614.1a).
+    damage_replacements: tuple = ()
     #: Static abilities that give spells its controller casts abilities
     #: (:class:`mtgjudge.effects.SpellGrant`).
     spell_grants: tuple = ()
@@ -80,8 +94,15 @@ class GameObject:
     flash_if: object = None
     #: 601.3c: the card may be cast as though it had flash if this extra cost is paid.
     flash_for_extra_cost: str | None = None
+    #: A modal spell's modes (700.2), each a :class:`Mode`.
+    modes: tuple = ()
+    #: "As an additional cost to cast this spell, sacrifice a [quality]" (118.8):
+    #: the quality's filter (:class:`mtgjudge.effects.ObjectFilter`), or None.
+    sacrifice_cost: object = None
     # On the stack (601.2, 707.10, 709.3).
     cast_half: int | None = None
+    #: The index of the mode chosen for a modal spell (700.2a).
+    mode: int | None = None
     x: int | None = None
     targets: tuple[str, ...] = ()
     #: The targets as chosen, each with its half and the object it was

@@ -823,6 +823,7 @@ _KEYED = {
     "remove_counters",
     "gain_control",
     "move",
+    "controller_loses_life",
 }
 _LISTED = {
     "remove_from_combat",
@@ -857,6 +858,13 @@ def bind(
         dropped = [ref for ref in args["to"] if ref in gone]
         args = {**args, "to": [ref for ref in args["to"] if ref not in gone]}
         empty = not args["to"]
+    elif kind == "fight":
+        # 701.14b: if either creature is an illegal target, neither fights.
+        dropped = sorted({ref for pair in args.items() for ref in pair if ref in gone})
+        args = {ref: other for ref, other in args.items() if ref not in gone and other not in gone}
+        empty = not args
+        if dropped:
+            game.note("701.14b", "a creature told to fight is an illegal target: neither fights")
     elif kind == "deal_damage":
         if args["source"] in gone:
             raise InvalidInputError(

@@ -50,6 +50,8 @@ _ACTIVE_OBJECT_KEYS = {
     "affinity",
     "resolve",
     "faces",
+    "modes",
+    "sacrifice_as_cost",
     "flash_if",
     "flash_for_extra_cost",
     "attached_to",

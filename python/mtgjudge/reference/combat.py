@@ -855,24 +855,27 @@ class Combat:
         ]
 
     def deal_assigned_damage(
-        self, prevented: list[tuple[int, Thing, int]] | None = None
+        self, instead: list[tuple[int, Thing, int]] | None = None
     ) -> StepEvents:
-        """Deals the damage assign_damage_step assigned (510.2), except what
-        is prevented (615.1): ``prevented`` holds amounts of the damage
-        assigned from a source to a recipient that aren't dealt. Without the
-        state-based actions."""
+        """Deals the damage assign_damage_step assigned (510.2), as
+        replacement and prevention effects changed it: ``instead`` holds the
+        amount a source deals a recipient instead of what it was assigned
+        (614.1a, 615.1). Without the state-based actions."""
         if self.assigned is None:
             _raise([_bad_input("no combat damage is assigned: assign it before dealing it")])
             raise AssertionError  # unreachable
         step, assigned = self.assigned
         dealt = dict(assigned)
-        for source, recipient, amount in prevented or []:
+        changed: set[tuple[int, Thing]] = set()
+        for source, recipient, amount in instead or []:
             if amount < 0:
-                _raise([_bad_input("an amount of damage to prevent can't be negative")])
+                _raise([_bad_input("an amount of damage can't be negative")])
+            if (source, recipient) in changed:
+                _raise([_bad_input("the same damage is changed twice")])
             if (source, recipient) not in dealt:
                 _raise([_bad_input("no damage is assigned from that source to that recipient")])
-            # Preventing more than is left deals none of it.
-            dealt[(source, recipient)] = max(dealt[(source, recipient)] - amount, 0)
+            changed.add((source, recipient))
+            dealt[(source, recipient)] = amount
         self.assigned = None
 
         if step == FIRST_STRIKE:

@@ -192,7 +192,8 @@ CONDITION_TABLE = Table(
 #: (the amount of its trigger event).
 THAT_MUCH_SPEC = Str(
     enum=(THAT_MUCH,),
-    description="In a triggered ability's actions: the amount of its trigger event.",
+    description="In a triggered ability's actions, the amount of its trigger event; in a "
+    "spell's, the number of counters an earlier `remove_counters` removed (608.2c).",
 )
 #: "N for each [permanent]": counted once, as the effect applies (608.2h).
 FOR_EACH = Table(
@@ -257,51 +258,83 @@ UNORDERED_EXPECTATIONS = frozenset(
 #: Expectations that list events, each matched to one event on the fields it gives.
 EVENT_EXPECTATIONS = frozenset({"dealt", "life_gained", "prevented"})
 
-PREVENTION_AMOUNT = AnyOf(
-    [
-        Str(enum=("all",)),
-        Int(minimum=1),
-        Table(
-            _fields(
-                all_but=Int(minimum=0, description='"Prevent all but N of that damage."'),
-                per_source=Int(
-                    minimum=0,
-                    description="X of each source's damage, divided among its recipients as "
-                    "the effect's controller chooses.",
-                ),
-                shield=Int(
-                    minimum=1, description='"The next N damage": a shield, used up (615.7).'
-                ),
-            ),
-            one_of=("all_but", "per_source", "shield"),
+
+def _prevention_amount(*, shield: bool) -> AnyOf:
+    kinds = _fields(
+        all_but=Int(minimum=0, description='"Prevent all but N of that damage."'),
+        per_source=Int(
+            minimum=0,
+            description="X of each source's damage, divided among its recipients as the "
+            "effect's controller chooses.",
         ),
-    ]
-)
+    )
+    if shield:
+        kinds |= _fields(
+            shield=Int(minimum=1, description='"The next N damage": a shield, used up (615.7).')
+        )
+    return AnyOf(
+        [
+            Str(enum=("all", "half_rounded_up")),
+            Int(minimum=1, description='"Prevent N of that damage", in each event (615.10).'),
+            Table(kinds, one_of=tuple(kinds)),
+        ]
+    )
 
 
-def _prevention_fields(**extra: Spec) -> dict[str, Field]:
-    """What a prevention effect applies to (615): damage to what, from what,
-    and how much of it."""
-    return _fields(
-        to_you=Bool(description="Damage to its controller."),
+def _damage_effect_fields(*, static: bool, **extra: Spec) -> dict[str, Field]:
+    """Which damage a replacement or prevention effect applies to: dealt to
+    what, by what (609.7)."""
+    fields = _fields(
+        to_players=Str(
+            enum=("you", "opponents", "any"),
+            description="Damage to players: its controller, its controller's opponents, or any.",
+        ),
         to=FILTER,
         by=FILTER,
         combat=Bool(description="Combat damage only."),
-        amount=PREVENTION_AMOUNT,
         condition=CONDITION,
         description=Str(description="The effect in our words, for traces."),
         **extra,
     )
+    if static:
+        fields |= _fields(
+            to_itself=Bool(description="Damage to the permanent with the ability."),
+            by_itself=Bool(description="Damage from the permanent with the ability."),
+        )
+    return fields
 
 
 PREVENTION = Table(
-    _prevention_fields(
-        to_itself=Bool(description="Damage to the permanent with the ability."),
-        by_itself=Bool(description="Damage from the permanent with the ability."),
-    ),
+    _damage_effect_fields(static=True, amount=_prevention_amount(shield=False)),
     description="A static ability that prevents damage (615) while the permanent is on the "
-    'battlefield. `amount`: "all" (default), N ("prevent N of that damage", in each event, '
-    "615.10), or { all_but, per_source, shield }.",
+    'battlefield. `amount`: "all" (default), "half_rounded_up", N ("prevent N of that damage", '
+    "in each event, 615.10), or { all_but } or { per_source }.",
+)
+
+DAMAGE_REPLACEMENT = Table(
+    _damage_effect_fields(
+        static=True,
+        times=Int(minimum=2, description='"Double" is 2, "triple" 3.'),
+        plus=Int(minimum=1, description='"That much damage plus N".'),
+    ),
+    description='A static ability: "If [a source] would deal damage to [something], it deals '
+    'double that damage / that much damage plus N instead" (614.1a).',
+    min_properties=1,
+)
+
+PREVENT_ACTION = Table(
+    _damage_effect_fields(
+        static=False,
+        amount=_prevention_amount(shield=True),
+        to_objects=AnyOf(
+            [REF_LIST, Str(enum=("targets",))],
+            description="Damage to these objects, or to the spell's targets, as they are now.",
+        ),
+        you=PLAYER,
+    ),
+    description="A resolving spell or ability's prevention effect (615) for the rest of the "
+    "turn, or until its shield is used up; a shield protects each player and object it names "
+    "separately (615.11).",
 )
 
 # Actions. What a spell does as it resolves uses the same vocabulary, minus
@@ -352,27 +385,6 @@ STATE_ACTION_SPECS: dict[str, Spec] = {
         description="Noncombat damage from a creature (120.3).",
     ),
     "effect": EFFECT,
-    "prevent": Table(
-        _prevention_fields(
-            to_objects=AnyOf(
-                [REF_LIST, Str(enum=("targets",))],
-                description="Damage to these objects, or to the spell's targets.",
-            ),
-            you=PLAYER,
-            until=Str(enum=("end_of_turn",), description="Default: this turn."),
-        ),
-        description="A resolving spell or ability's prevention effect (615), for this turn.",
-    ),
-    "choose_prevention": by_object(
-        Array(
-            Table(
-                _fields(("source", "to", "amount"), source=REF, to=TARGET, amount=Int(minimum=0))
-            ),
-            min_items=1,
-        ),
-        "How the controller of each named object's prevention effect divides it as the next "
-        "damage would be dealt: which damage, from which source to what (615.1, 615.7).",
-    ),
     "gain_control": by_object(PLAYER),
     "tap": REF_LIST,
     "untap": REF_LIST,
@@ -397,6 +409,17 @@ STATE_ACTION_SPECS: dict[str, Spec] = {
         AMOUNT, "Each player gains that much life: one life-gain event (119.3, 119.9)."
     ),
     "lose_life": by_player(AMOUNT, "Each player loses that much life (119.3)."),
+    "controller_loses_life": by_object(
+        AMOUNT,
+        "“Its controller loses N life”: the controller of each permanent, as it last existed "
+        "on the battlefield if it has left (608.2h, 113.7a).",
+    ),
+    "fight": by_object(
+        REF,
+        "Each creature fights the one it is paired with: each deals damage equal to its power "
+        "to the other (701.14a); if either is an illegal target or isn't a creature on the "
+        "battlefield, neither does (701.14b).",
+    ),
     "draw": by_player(AMOUNT, "Each player draws that many cards (121.1)."),
     "exile_until_source_leaves": Array(
         REF,
@@ -496,6 +519,17 @@ ACTION_SPECS: dict[str, Spec] = {
                 description="Pay the extra cost that lets it be cast as though it had flash (601.3c)."
             ),
             fuse=Bool(description="Cast both halves of a split card with fuse (702.102a)."),
+            mode=Int(
+                minimum=1,
+                description="The mode chosen for a modal spell, counting from 1 (700.2a).",
+            ),
+            sacrifice=Str(
+                pattern=OBJECT_REF,
+                pattern_hint=REF.pattern_hint,
+                refers_to="object",
+                description="The permanent sacrificed for the spell's `sacrifice_as_cost` "
+                "(118.8, 601.2h).",
+            ),
             alternative_cost=Str(
                 description="An alternative cost paid instead of the mana cost (118.9)."
             ),
@@ -529,6 +563,16 @@ ACTION_SPECS: dict[str, Spec] = {
     ),
     "copy_spell": by_object(
         PLAYER, "Puts a copy of a spell onto the stack under a player's control (707.10)."
+    ),
+    "choose_prevention": by_object(
+        Array(
+            Table(
+                _fields(("source", "to", "amount"), source=REF, to=TARGET, amount=Int(minimum=0))
+            ),
+            min_items=1,
+        ),
+        "How the controller of each named object's prevention effect divides it as the next "
+        "damage would be dealt: which damage, from which source to what (615.1, 615.7).",
     ),
 }
 
@@ -605,7 +649,8 @@ CREATED_TRIGGER = WithNames(
     objects=frozenset({THAT_CREATURE}),
 )
 RESOLVE_ACTION_TABLE.fields["create_trigger"] = Field(CREATED_TRIGGER)
-RESOLVE_ACTION_TABLE.one_of = (*RESOLVE_ACTION_TABLE.one_of, "create_trigger")
+RESOLVE_ACTION_TABLE.fields["prevent"] = Field(PREVENT_ACTION)
+RESOLVE_ACTION_TABLE.one_of = (*RESOLVE_ACTION_TABLE.one_of, "create_trigger", "prevent")
 
 FACE = Table(
     _fields(
@@ -662,6 +707,10 @@ OBJECT_TABLE = Table(
             )
         ),
         prevents=Array(PREVENTION, description="Its prevention effects (615)."),
+        modifies_damage=Array(
+            DAMAGE_REPLACEMENT,
+            description="Its replacement effects that modify damage as it would be dealt (614.1a).",
+        ),
         mana_for_counters=Array(
             Table(
                 _fields(
@@ -692,6 +741,25 @@ OBJECT_TABLE = Table(
         ),
         resolve=Array(RESOLVE_ACTION, description="What the spell does as it resolves (608.2)."),
         faces=Array(FACE, min_items=2),
+        modes=Array(
+            Table(
+                _fields(
+                    ("resolve",),
+                    resolve=Array(RESOLVE_ACTION),
+                    targets=Int(
+                        minimum=0,
+                        description="How many targets the mode requires (601.2c, 700.2c).",
+                    ),
+                    description=Str(description="The mode in our words."),
+                ),
+                description="One mode: what the spell does if it is chosen.",
+            ),
+            min_items=2,
+            description="A modal spell's modes (700.2); the caster chooses one (`cast`'s `mode`).",
+        ),
+        # "As an additional cost to cast this spell, sacrifice a [quality]"
+        # (118.8): a permanent its caster controls that fits (`cast`'s `sacrifice`).
+        sacrifice_as_cost=FILTER,
         triggers=Array(TRIGGER, description="Its triggered abilities (603)."),
     ),
     description="A card, token or permanent. `types` defaults to creature when power is given.",
@@ -1373,6 +1441,20 @@ def _check_meaning(ruling: dict[str, Any]) -> Names:
                 raise FormatProblem(path, f"{THAT_CREATURE!r} is reserved for triggered abilities")
             for j, trigger in enumerate(obj.get("triggers", ())):
                 _check_trigger(trigger, join(join(path, "triggers"), j))
+            for j, change in enumerate(obj.get("modifies_damage", ())):
+                if "times" not in change and "plus" not in change:
+                    raise FormatProblem(
+                        join(join(path, "modifies_damage"), j),
+                        "expected `times` or `plus`: how the damage changes",
+                    )
+            for where, prevent in _tables_under(obj, "prevent", path):
+                amount = prevent.get("amount")
+                if isinstance(amount, dict) and "shield" in amount and "to" in prevent:
+                    raise FormatProblem(
+                        join(where, "to"),
+                        "a shield protects the players and objects it names (615.7, 615.11); "
+                        "a shield for every permanent that fits isn't modelled",
+                    )
             for j, static in enumerate(obj.get("statics", ())):
                 if any(
                     _mentions_key(static, key)
@@ -1394,6 +1476,18 @@ def _check_meaning(ruling: dict[str, Any]) -> Names:
                 _check_spell_actions(
                     face.get("resolve", ()), join(join(join(path, "faces"), j), "resolve")
                 )
+            if "modes" in obj:
+                for other in ("resolve", "faces"):
+                    if other in obj:
+                        raise FormatProblem(
+                            join(path, other),
+                            "a modal spell does what its chosen mode says (700.2): give each "
+                            "mode's `resolve` in `modes`, not `" + other + "`",
+                        )
+                for j, mode in enumerate(obj["modes"]):
+                    _check_spell_actions(
+                        mode.get("resolve", ()), join(join(join(path, "modes"), j), "resolve")
+                    )
     seen_probes: set[str] = set()
     for i, probe in enumerate(ruling["probe"]):
         if _mentions(probe.get("actions"), THAT_MUCH):
@@ -1410,6 +1504,7 @@ def _check_meaning(ruling: dict[str, Any]) -> Names:
                 raise FormatProblem(path, "`create_trigger` is for a spell's instructions only")
             if "cast" in action:
                 _check_cast_targets(setup, action["cast"], join(path, "cast"))
+                _check_cast_choices(setup, action["cast"], join(path, "cast"))
     tokens = _token_names(ruling, "")
     for ref, path in tokens.items():
         if ref in objects or ref == THAT_CREATURE:
@@ -1473,6 +1568,32 @@ def _check_cast_targets(setup: dict[str, Any], cast: dict[str, Any], path: str) 
             )
 
 
+def _check_cast_choices(setup: dict[str, Any], cast: dict[str, Any], path: str) -> None:
+    """A mode only for a modal spell, and one it has (700.2a); a permanent to
+    sacrifice only for a spell with that additional cost (118.8)."""
+    card = next(
+        (setup[zone][cast["card"]] for zone in SETUP_ZONES if cast["card"] in setup.get(zone, {})),
+        {},
+    )
+    modes = card.get("modes", ())
+    if "mode" in cast:
+        if not modes:
+            raise FormatProblem(
+                join(path, "mode"), f"{cast['card']!r} is not a modal spell (it has no `modes`)"
+            )
+        if cast["mode"] > len(modes):
+            raise FormatProblem(
+                join(path, "mode"),
+                f"expected a mode of {cast['card']!r}: 1 to {len(modes)}, found {cast['mode']}",
+            )
+    if "sacrifice" in cast and "sacrifice_as_cost" not in card:
+        raise FormatProblem(
+            join(path, "sacrifice"),
+            f"{cast['card']!r} has no additional cost to sacrifice a permanent "
+            "(`sacrifice_as_cost`)",
+        )
+
+
 def _token_names(node: Any, path: str) -> dict[str, str]:
     """The names `create_token` gives tokens anywhere in the ruling, each
     with where it is first given."""
@@ -1488,6 +1609,20 @@ def _token_names(node: Any, path: str) -> dict[str, str]:
         for index, item in enumerate(node):
             for ref, where in _token_names(item, join(path, index)).items():
                 found.setdefault(ref, where)
+    return found
+
+
+def _tables_under(node: Any, key: str, path: str) -> list[tuple[str, Any]]:
+    """Every value of ``key`` in the tables nested in ``node``, with its key path."""
+    found = []
+    if isinstance(node, dict):
+        for name, value in node.items():
+            if name == key:
+                found.append((join(path, name), value))
+            found += _tables_under(value, key, join(path, name))
+    elif isinstance(node, list):
+        for index, item in enumerate(node):
+            found += _tables_under(item, key, join(path, index))
     return found
 
 

@@ -11,12 +11,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from mtgjudge import casting, combat, cost, party, prevention, triggers
+from mtgjudge import casting, combat, cost, party, replacement, triggers
 from mtgjudge.effects import Condition, Modification, ObjectFilter, SpellGrant, StaticAbility
 from mtgjudge.errors import IllegalActionError, InvalidInputError
 from mtgjudge.game import Game, Player
 from mtgjudge.keywords import VARIANTS, normalize
-from mtgjudge.objects import Face, GameObject
+from mtgjudge.objects import Face, GameObject, Mode
 from mtgjudge.rulings.format import SETUP_ZONES, Action, Ruling
 from mtgjudge.timing import Permission, SpellFilter
 
@@ -86,21 +86,40 @@ def _spell_filter(spec: dict[str, Any]) -> SpellFilter:
     )
 
 
-def _prevention(spec: dict[str, Any]) -> prevention.Prevention:
+def _damage_filter(
+    spec: dict[str, Any], to_objects: tuple[tuple[str, int], ...] = ()
+) -> replacement.DamageFilter:
+    return replacement.DamageFilter(
+        to_players=spec.get("to_players"),
+        to_itself=spec.get("to_itself", False),
+        to=_filter(spec["to"]) if "to" in spec else None,
+        to_objects=to_objects,
+        by_itself=spec.get("by_itself", False),
+        by=_filter(spec["by"]) if "by" in spec else None,
+        combat_only=spec.get("combat", False),
+    )
+
+
+def _prevention(
+    spec: dict[str, Any], to_objects: tuple[tuple[str, int], ...] = ()
+) -> replacement.Prevention:
     amount = spec.get("amount", "all")
     if isinstance(amount, dict):
         ((kind, value),) = amount.items()
         amount = (kind, value)
-    to_objects = spec.get("to_objects", ())
-    return prevention.Prevention(
-        to_you=spec.get("to_you", False),
-        to_itself=spec.get("to_itself", False),
-        to=_filter(spec["to"]) if "to" in spec else None,
-        to_objects=tuple(to_objects) if isinstance(to_objects, list) else (),
-        by_itself=spec.get("by_itself", False),
-        by=_filter(spec["by"]) if "by" in spec else None,
-        combat_only=spec.get("combat", False),
+    return replacement.Prevention(
+        damage=_damage_filter(spec, to_objects),
         amount=amount,
+        condition=_condition(spec.get("condition")),
+        description=spec.get("description", ""),
+    )
+
+
+def _damage_replacement(spec: dict[str, Any]) -> replacement.DamageReplacement:
+    return replacement.DamageReplacement(
+        damage=_damage_filter(spec),
+        times=spec.get("times", 1),
+        plus=spec.get("plus", 0),
         condition=_condition(spec.get("condition")),
         description=spec.get("description", ""),
     )
@@ -184,6 +203,7 @@ def _object(ref: str, spec: dict[str, Any], zone: str) -> GameObject:
         cost_modifiers=tuple(_cost_modifier(m) for m in spec.get("cost_modifiers", ())),
         spell_grants=tuple(_spell_grant(g) for g in spec.get("spells_you_cast_have", ())),
         preventions=tuple(_prevention(p) for p in spec.get("prevents", ())),
+        damage_replacements=tuple(_damage_replacement(m) for m in spec.get("modifies_damage", ())),
         mana_for_counters=tuple(
             cost.ManaForCounters(_spell_filter(m["spells"]), m.get("counter", "+1/+1"))
             for m in spec.get("mana_for_counters", ())
@@ -192,6 +212,15 @@ def _object(ref: str, spec: dict[str, Any], zone: str) -> GameObject:
         resolve=tuple(spec.get("resolve", ())),
         flash_if=_condition(spec.get("flash_if")),
         flash_for_extra_cost=spec.get("flash_for_extra_cost"),
+        modes=tuple(
+            Mode(tuple(mode.get("resolve", ())), mode.get("targets"), mode.get("description", ""))
+            for mode in spec.get("modes", ())
+        ),
+        sacrifice_cost=(
+            _filter({**spec["sacrifice_as_cost"], "controller": "you"})
+            if "sacrifice_as_cost" in spec
+            else None
+        ),
         token=spec.get("token", False),
         tapped=spec.get("tapped", False),
         damage=spec.get("damage", 0),
@@ -355,6 +384,57 @@ def _deal_damage(game: Game, args: dict[str, Any], context: Context) -> None:
     game.deal_damage(game.obj(args["source"]), args["to"], args["amount"])
 
 
+def _fight(game: Game, args: dict[str, str], context: Context) -> None:
+    """701.14a: each creature named fights the one it is paired with: each
+    deals damage equal to its power to the other, at the same time. That
+    damage isn't combat damage (701.14d)."""
+    for ref, other in args.items():
+        one, two = game.obj(ref), game.obj(other)
+        fighters = [one, two]
+        if not all(
+            obj.zone == "battlefield"
+            and obj.exists
+            and "creature" in game.characteristics(obj).types
+            for obj in fighters
+        ):
+            game.note(
+                "701.14b",
+                f"{one.name} or {two.name} isn't a creature on the battlefield: neither fights",
+            )
+            continue
+        # Both powers are known before any damage is dealt: the damage is
+        # dealt at the same time. A negative power deals no damage (107.1b).
+        powers = [max(0, game.characteristics(obj).power or 0) for obj in fighters]
+        if one is two:
+            game.note("701.14c", f"{one.name} fights itself: twice its power to itself")
+            game.deal_damage(one, one.ref, 2 * powers[0])
+            continue
+        game.note("701.14a", f"{one.name} and {two.name} fight")
+        game.deal_damage(one, two.ref, powers[0])
+        game.deal_damage(two, one.ref, powers[1])
+
+
+def _controller_loses_life(game: Game, args: dict[str, Any], context: Context) -> None:
+    """ "Its controller loses N life": the controller of each named
+    permanent, or, if it has left the battlefield, the controller it had
+    there, as it last existed (608.2h, 113.7a)."""
+    for ref, amount in args.items():
+        obj = game.obj(ref)
+        if obj.zone == "battlefield" and obj.exists:
+            player = game.controller(obj)
+        elif ref in game.last_controllers:
+            player = game.last_controllers[ref]
+            game.note(
+                "608.2h", f"{obj.name} has left the battlefield; its controller there was {player}"
+            )
+        else:
+            game.note(
+                "608.2h", f"{obj.name} has never been on the battlefield: no one is its controller"
+            )
+            continue
+        game.lose_life(player, _number(game, amount, context))
+
+
 def _amount(game: Game, name: str, context: Context, named: list[str] | None = None) -> int:
     """608.2h: a number an effect needs from the game, determined once as it
     applies. ``named`` are the objects a list-targeted effect affects."""
@@ -387,28 +467,43 @@ def _change(text: str, x: int) -> tuple[int, int]:
 
 
 def _prevent(game: Game, args: dict[str, Any], context: Context) -> None:
-    """A prevention effect from a resolving spell or ability, for this turn
-    (615.3), or until its shield is used up (615.7)."""
-    effect = _prevention(args)
-    if args.get("to_objects") == "targets":
+    """A prevention effect from a resolving spell or ability, for the rest of
+    the turn (615.3), or until its shield is used up (615.7). The objects it
+    protects are the objects they are now (400.7); a shield protects each of
+    them, and each player it names, separately (615.11)."""
+    refs = args.get("to_objects", [])
+    if refs == "targets":
         if context.targets is None:
             raise InvalidInputError(
                 '`to_objects = "targets"` is for the effect of a resolving spell or ability'
             )
-        effect = replace(effect, to_objects=tuple(context.targets))
+        refs = list(context.targets)
+    protected = tuple((ref, 0 if ref in game.players else game.obj(ref).serial) for ref in refs)
+    you = args.get("you", context.you or game.turn.active_player)
     source = context.source
+    effect = _prevention(args, protected)
     amount = effect.amount
-    game.preventions.append(
-        prevention.ActivePrevention(
-            effect,
-            args.get("you", context.you or game.turn.active_player),
-            source.ref if source is not None else "",
-            source.serial if source is not None else None,
-            game.next_timestamp(),
-            duration="end_of_turn",
-            shield_left=amount[1] if isinstance(amount, tuple) and amount[0] == "shield" else 0,
+    effects = [effect]
+    if isinstance(amount, tuple) and amount[0] == "shield":
+        players = [
+            p for p in game.players if replacement.player_fits(args.get("to_players"), p, you)
+        ]
+        effects = [
+            replace(effect, damage=replace(effect.damage, to_players=None, to_objects=(target,)))
+            for target in [*((player, 0) for player in players), *protected]
+        ]
+    for part in effects:
+        game.damage_effects.append(
+            replacement.ActiveEffect(
+                part,
+                you,
+                source.ref if source is not None else "",
+                source.serial if source is not None else None,
+                game.next_timestamp(),
+                duration="end_of_turn",
+                shield_left=amount[1] if isinstance(amount, tuple) and amount[0] == "shield" else 0,
+            )
         )
-    )
     game.note("615.3", f"a prevention effect begins: {effect.description or 'prevent damage'}")
 
 
@@ -500,6 +595,8 @@ def _cast(game: Game, args: dict[str, Any], context: Context) -> None:
         targets=_cast_targets(args.get("targets", ())),
         pays_flash_cost=args.get("pay_flash_cost", False),
         fuse=args.get("fuse", False),
+        mode=args.get("mode"),
+        sacrifice=args.get("sacrifice"),
         during=list(args.get("during", ())),
         costs=cost.CostChoices(
             alternative=args.get("alternative_cost"),
@@ -770,6 +867,7 @@ PERFORMERS: dict[str, Performer] = {
     "sacrifice": _sacrifice,
     "move": _move,
     "deal_damage": _deal_damage,
+    "fight": _fight,
     "effect": _effect,
     "prevent": _prevent,
     "choose_prevention": _choose_prevention,
@@ -785,6 +883,7 @@ PERFORMERS: dict[str, Performer] = {
     "search": _search,
     "gain_life": _gain_life,
     "lose_life": _lose_life,
+    "controller_loses_life": _controller_loses_life,
     "draw": _draw,
     "put_onto_battlefield": _put_onto_battlefield,
     "exile_until_source_leaves": _exile_until_source_leaves,

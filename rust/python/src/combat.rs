@@ -510,21 +510,22 @@ impl PyCombat {
         Ok((step_name(step), assigned))
     }
 
-    /// Deals the damage `assign_damage_step` assigned (510.2), less the
-    /// damage in `prevented`: `(source, recipient, amount)` of assigned
-    /// damage that isn't dealt (615.1). State-based actions are not
-    /// performed; call `check_state_based_actions`.
-    #[pyo3(signature = (prevented=None))]
+    /// Deals the damage `assign_damage_step` assigned (510.2), with the
+    /// amounts replacement and prevention effects made of it: `instead`
+    /// holds `(source, recipient, amount)` dealt instead of the amount
+    /// assigned (614.1a, 615.1). State-based actions are not performed; call
+    /// `check_state_based_actions`.
+    #[pyo3(signature = (instead=None))]
     fn deal_assigned_damage(
         &mut self,
-        prevented: Option<Vec<(u16, Target, i32)>>,
+        instead: Option<Vec<(u16, Target, i32)>>,
     ) -> PyResult<StepEvents> {
-        let prevented = parse_assignments(prevented)?;
+        let instead = parse_assignments(instead)?;
         self.log.clear();
         let (combat, board, log) = (&mut self.combat, &mut self.board, &mut self.log);
         let step = guard(|| {
             combat
-                .deal_assigned_damage(board, &prevented, log)
+                .deal_assigned_damage(board, &instead, log)
                 .map_err(combat_error)
         })?;
         Ok(StepEvents::from_log(Some(step), &self.log))

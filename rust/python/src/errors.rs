@@ -87,7 +87,7 @@ pub fn combat_error(error: CombatError) -> PyErr {
         CombatError::UnknownObject { .. }
         | CombatError::NotOnBattlefield { .. }
         | CombatError::NothingAssigned
-        | CombatError::InvalidPrevention { .. } => ErrorClass::InvalidInput,
+        | CombatError::InvalidDamageChange { .. } => ErrorClass::InvalidInput,
         CombatError::IllegalAttack { .. } => ErrorClass::IllegalAttack,
         CombatError::IllegalBlock { .. } => ErrorClass::IllegalBlock,
         CombatError::IllegalAssignment { .. } => ErrorClass::IllegalDamageAssignment,

@@ -74,39 +74,44 @@ impl Combat {
         Ok(step)
     }
 
-    /// Deals the damage [`Combat::assign_damage_step`] assigned (510.2),
-    /// less the damage prevented: each entry of `prevented` is an amount of
-    /// the damage assigned from its source to its recipient that isn't dealt
-    /// (615.1). Prevention doesn't change the assignment, so trample and
-    /// lethal damage were judged without it (702.19b); only the damage dealt
-    /// has results (lifelink, deathtouch, 120.8).
+    /// Deals the damage [`Combat::assign_damage_step`] assigned (510.2), as
+    /// replacement and prevention effects changed it: each entry of
+    /// `instead` is the damage its source deals its recipient instead of the
+    /// amount assigned (614.1a, 615.1); 0 when it is all prevented (615.6).
+    /// The effects don't change the assignment, so trample and lethal damage
+    /// were judged without them (702.19b); only the damage dealt has results
+    /// (lifelink, deathtouch, 120.8).
     pub fn deal_assigned_damage(
         &mut self,
         board: &mut Board,
-        prevented: &[DamageAssignment],
+        instead: &[DamageAssignment],
         log: &mut DamageLog,
     ) -> Result<DamageStep, CombatError> {
         let step = self.assigned.ok_or(CombatError::NothingAssigned)?;
         self.check_references(board)?;
         check_references(board, &self.last_assignments)?;
         let mut dealt = self.last_assignments.clone();
-        for prevention in prevented {
-            if prevention.amount < 0 {
-                return Err(CombatError::InvalidPrevention {
-                    source: prevention.source,
-                    reason: "an amount of damage to prevent can't be negative",
-                });
+        for (index, change) in instead.iter().enumerate() {
+            let invalid = |reason| CombatError::InvalidDamageChange {
+                source: change.source,
+                reason,
+            };
+            if change.amount < 0 {
+                return Err(invalid("an amount of damage can't be negative"));
+            }
+            if instead[..index]
+                .iter()
+                .any(|other| other.source == change.source && other.recipient == change.recipient)
+            {
+                return Err(invalid("the same damage is changed twice"));
             }
             let assignment = dealt
                 .iter_mut()
-                .find(|a| a.source == prevention.source && a.recipient == prevention.recipient)
-                .ok_or(CombatError::InvalidPrevention {
-                    source: prevention.source,
-                    reason: "no damage is assigned from that source to that recipient",
+                .find(|a| a.source == change.source && a.recipient == change.recipient)
+                .ok_or_else(|| {
+                    invalid("no damage is assigned from that source to that recipient")
                 })?;
-            // 615.6: prevented damage never happens; preventing more than
-            // is assigned leaves none to deal.
-            assignment.amount = assignment.amount.saturating_sub(prevention.amount).max(0);
+            assignment.amount = change.amount;
         }
         self.assigned = None;
         self.deal_assigned(board, step, &dealt, log);

@@ -242,8 +242,8 @@ pub enum CombatError {
     NoDamageStepLeft,
     /// Damage was to be dealt before any was assigned.
     NothingAssigned,
-    /// Damage to prevent that isn't assigned damage, or a negative amount.
-    InvalidPrevention {
+    /// A change to damage that isn't assigned, given twice, or negative.
+    InvalidDamageChange {
         source: CreatureId,
         reason: &'static str,
     },
@@ -261,7 +261,7 @@ impl CombatError {
             CombatError::UnknownObject { .. }
             | CombatError::NotOnBattlefield { .. }
             | CombatError::NothingAssigned
-            | CombatError::InvalidPrevention { .. } => None,
+            | CombatError::InvalidDamageChange { .. } => None,
         }
     }
 
@@ -276,7 +276,7 @@ impl CombatError {
             CombatError::UnknownObject { .. }
             | CombatError::NotOnBattlefield { .. }
             | CombatError::NothingAssigned
-            | CombatError::InvalidPrevention { .. } => None,
+            | CombatError::InvalidDamageChange { .. } => None,
         }
     }
 }
@@ -316,8 +316,8 @@ impl fmt::Display for CombatError {
             CombatError::NothingAssigned => {
                 f.write_str("no combat damage is assigned: assign it before dealing it")
             }
-            CombatError::InvalidPrevention { source, reason } => {
-                write!(f, "damage to prevent from creature {source}: {reason}")
+            CombatError::InvalidDamageChange { source, reason } => {
+                write!(f, "changed damage from creature {source}: {reason}")
             }
         }
     }

@@ -1075,7 +1075,7 @@ fn out_of_range_indices_are_errors_not_panics() {
     assert_eq!(board.players[usize::from(BOB)].life, 18);
 }
 
-// ----- 615: prevention between assignment and dealing -----
+// ----- 614.1a, 615: damage changed between assignment and dealing -----
 
 #[test]
 fn prevention_acts_on_assigned_damage_without_changing_the_assignment() {
@@ -1105,7 +1105,7 @@ fn prevention_acts_on_assigned_damage_without_changing_the_assignment() {
     combat
         .deal_assigned_damage(
             &mut board,
-            &[assign(0, Recipient::Creature(1), 2)],
+            &[assign(0, Recipient::Creature(1), 0)],
             &mut log,
         )
         .unwrap();
@@ -1134,7 +1134,7 @@ fn prevented_damage_gives_no_life_and_no_deathtouch() {
         .deal_assigned_damage(
             &mut board,
             &[
-                assign(0, Recipient::Creature(1), 3),
+                assign(0, Recipient::Creature(1), 0),
                 assign(2, Recipient::Player(BOB), 1),
             ],
             &mut log,
@@ -1150,7 +1150,34 @@ fn prevented_damage_gives_no_life_and_no_deathtouch() {
 }
 
 #[test]
-fn prevention_must_name_assigned_damage() {
+fn doubled_damage_is_dealt_with_its_results() {
+    // Ruling on Furnace of Rath: the trample rules divide damage before it
+    // is doubled. A 5/5 trampler blocked by a 2/2 assigns 2 and 3; 4 and 6
+    // are dealt, and lifelink gains the 10 dealt (702.15b).
+    let creatures = [
+        creature(ALICE, 5, 5, &[Keyword::Trample, Keyword::Lifelink]),
+        creature(BOB, 2, 2, &[]),
+    ];
+    let (mut board, mut combat) = fight(&creatures, &[block(1, 0)]);
+    let mut log = DamageLog::default();
+    combat.assign_damage_step(&board, &[]).unwrap();
+    combat
+        .deal_assigned_damage(
+            &mut board,
+            &[
+                assign(0, Recipient::Creature(1), 4),
+                assign(0, Recipient::Player(BOB), 6),
+            ],
+            &mut log,
+        )
+        .unwrap();
+    assert_eq!(board.players[usize::from(BOB)].life, 14);
+    assert_eq!(board.creatures[1].damage, 4);
+    assert_eq!(board.players[usize::from(ALICE)].life, 30);
+}
+
+#[test]
+fn changed_damage_must_name_assigned_damage() {
     let creatures = [creature(ALICE, 2, 2, &[]), creature(BOB, 2, 2, &[])];
     let (mut board, mut combat) = fight(&creatures, &[]);
     let mut log = DamageLog::default();
@@ -1163,19 +1190,27 @@ fn prevention_must_name_assigned_damage() {
     let wrong = assign(0, Recipient::Creature(1), 1);
     assert!(matches!(
         combat.deal_assigned_damage(&mut board, &[wrong], &mut log),
-        Err(CombatError::InvalidPrevention { source: 0, .. })
+        Err(CombatError::InvalidDamageChange { source: 0, .. })
     ));
     let negative = assign(0, Recipient::Player(BOB), -1);
     assert!(matches!(
         combat.deal_assigned_damage(&mut board, &[negative], &mut log),
-        Err(CombatError::InvalidPrevention { source: 0, .. })
+        Err(CombatError::InvalidDamageChange { source: 0, .. })
     ));
-    // The failed calls dealt nothing; preventing more than assigned deals 0.
+    let twice = [
+        assign(0, Recipient::Player(BOB), 1),
+        assign(0, Recipient::Player(BOB), 1),
+    ];
+    assert!(matches!(
+        combat.deal_assigned_damage(&mut board, &twice, &mut log),
+        Err(CombatError::InvalidDamageChange { source: 0, .. })
+    ));
+    // The failed calls dealt nothing; all of it prevented deals nothing.
     assert_eq!(board.players[usize::from(BOB)].life, 20);
     combat
         .deal_assigned_damage(
             &mut board,
-            &[assign(0, Recipient::Player(BOB), 9)],
+            &[assign(0, Recipient::Player(BOB), 0)],
             &mut log,
         )
         .unwrap();

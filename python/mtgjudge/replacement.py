@@ -1,0 +1,362 @@
+"""Effects that change damage as it would be dealt: replacement effects
+that modify it ("it deals double that damage instead", 614.1a) and
+prevention effects (615).
+
+Both apply as the damage event would happen (614.1, 615.1), so combat
+damage is assigned first, as if nothing would change it (510.1; rulings on
+Fog Bank and Furnace of Rath), and the kernel then deals what is left
+(510.2). Only damage dealt has results: lifelink, deathtouch and loss of
+life look at the amount after these effects (120.3). Effects that apply to
+the same damage apply one at a time in timestamp order; the affected player
+may choose another order (616.1), which the model doesn't offer."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from math import ceil
+from typing import TYPE_CHECKING
+
+from mtgjudge.effects import Condition, ObjectFilter
+from mtgjudge.errors import IllegalActionError
+
+if TYPE_CHECKING:
+    from mtgjudge.game import Game
+    from mtgjudge.objects import GameObject
+
+
+@dataclass(frozen=True)
+class DamageFilter:
+    """Which damage an effect applies to: dealt to what, and by what (609.7).
+    Without any `to...` part it is damage to anything; without a `by...`
+    part, damage from any source."""
+
+    #: Damage to players: "you" (the effect's controller), "opponents" or "any".
+    to_players: str | None = None
+    #: Damage to the permanent with the ability.
+    to_itself: bool = False
+    #: Damage to permanents that fit, relative to the effect's controller.
+    to: ObjectFilter | None = None
+    #: Damage to these players and objects, by scenario name and serial (0
+    #: for a player): the objects they were as the effect began, not new
+    #: objects since (400.7).
+    to_objects: tuple[tuple[str, int], ...] = ()
+    #: Damage from the permanent with the ability.
+    by_itself: bool = False
+    #: Damage from sources that fit, judged as the damage would be dealt (615.9).
+    by: ObjectFilter | None = None
+    #: Combat damage only.
+    combat_only: bool = False
+
+    def applies(self, game: Game, piece: Piece, effect: ActiveEffect, *, combat: bool) -> bool:
+        if self.combat_only and not combat:
+            return False
+        source = piece.source
+        if self.by_itself and source.serial != effect.source_serial:
+            return False
+        if self.by is not None and not self.by.matches(
+            game, source, effect.you, effect.source_serial
+        ):
+            return False
+        if not (self.to_players or self.to_itself or self.to or self.to_objects):
+            return True
+        if piece.recipient in game.players:
+            return (
+                player_fits(self.to_players, piece.recipient, effect.you)
+                or (piece.recipient, 0) in self.to_objects
+            )
+        recipient = game.obj(piece.recipient)
+        return (
+            (self.to_itself and recipient.serial == effect.source_serial)
+            or (
+                self.to is not None
+                and self.to.matches(game, recipient, effect.you, effect.source_serial)
+            )
+            or (piece.recipient, recipient.serial) in self.to_objects
+        )
+
+
+def player_fits(wanted: str | None, player: str, you: str) -> bool:
+    """Whether a player is "you", an opponent or any player, as wanted."""
+    if wanted == "you":
+        return player == you
+    if wanted == "opponents":
+        return player != you
+    return wanted == "any"
+
+
+@dataclass(frozen=True)
+class Prevention:
+    """A prevention effect (615): which damage, and how much of it.
+
+    ``amount`` is "all"; N, "prevent N of that damage" in each damage event
+    (615.10); "half_rounded_up"; ("all_but", N); ("per_source", X): X of
+    each source's damage, divided among its recipients as the effect's
+    controller chooses; or ("shield", N), "the next N damage", used up as it
+    prevents (615.7)."""
+
+    damage: DamageFilter
+    amount: int | str | tuple[str, int] = "all"
+    condition: Condition | None = None
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class DamageReplacement:
+    """ "If [a source] would deal damage to [something], it deals double that
+    damage / that much damage plus N instead" (614.1a)."""
+
+    damage: DamageFilter
+    times: int = 1
+    plus: int = 0
+    condition: Condition | None = None
+    description: str = ""
+
+
+@dataclass
+class ActiveEffect:
+    """A prevention or replacement effect in the game: from a permanent's
+    static ability while it is on the battlefield, or from a resolved spell
+    or ability until its duration ends (or its shield is used up)."""
+
+    effect: Prevention | DamageReplacement
+    #: Its controller.
+    you: str
+    #: The scenario name of its source, for choices and traces.
+    source_ref: str
+    source_serial: int | None
+    timestamp: int
+    duration: str = "static"
+    #: What is left of a shield (615.7).
+    shield_left: int = 0
+
+    @property
+    def is_shield(self) -> bool:
+        amount = getattr(self.effect, "amount", None)
+        return isinstance(amount, tuple) and amount[0] == "shield"
+
+
+@dataclass(frozen=True)
+class Piece:
+    """Damage one source would deal to one recipient in one event."""
+
+    source: GameObject
+    #: A player's name or an object's scenario name.
+    recipient: str
+    amount: int
+
+
+@dataclass
+class _Outcome:
+    """What the effects do to simultaneous damage, committed only once
+    every effect has applied without a fault."""
+
+    amounts: list[int]
+    prevented: list[tuple[int, int]] = field(default_factory=list)
+    notes: list[tuple[str, str]] = field(default_factory=list)
+    shields: dict[int, int] = field(default_factory=dict)
+    used_choices: set[tuple[str, int]] = field(default_factory=set)
+
+
+def active(game: Game) -> list[ActiveEffect]:
+    """The damage-changing effects that exist now, in timestamp order."""
+    statics = [
+        ActiveEffect(effect, game.controller(obj), obj.ref, obj.serial, obj.timestamp)
+        for obj in game.battlefield()
+        for effect in (*obj.preventions, *obj.damage_replacements)
+    ]
+    return sorted(statics + game.damage_effects, key=lambda effect: effect.timestamp)
+
+
+def pending(game: Game) -> bool:
+    """Whether damage about to be dealt may change: an effect exists, or a
+    choice for one waits to be used (and checked)."""
+    return bool(game.prevention_choices) or bool(active(game))
+
+
+def apply(game: Game, pieces: list[Piece], *, combat: bool) -> list[int]:
+    """The damage each piece deals once replacement and prevention effects
+    have applied. ``pieces`` are damage events that would happen at the
+    same time. The choices made for them (``choose_prevention``) are used up
+    here, and each must have been used."""
+    outcome = _Outcome([piece.amount for piece in pieces])
+    for effect in active(game):
+        condition = effect.effect.condition
+        if condition is not None and not condition.holds(game, effect.you, effect.source_serial):
+            continue
+        applicable = [
+            i
+            for i, piece in enumerate(pieces)
+            # 120.8: damage of 0 is no event to change.
+            if outcome.amounts[i] > 0
+            and effect.effect.damage.applies(game, piece, effect, combat=combat)
+        ]
+        if not applicable:
+            continue
+        if isinstance(effect.effect, DamageReplacement):
+            _replace(game, effect, pieces, applicable, outcome)
+        else:
+            _prevent(game, effect, pieces, applicable, outcome)
+    unused = [
+        (ref, entry)
+        for ref, entries in game.prevention_choices.items()
+        for index, entry in enumerate(entries)
+        if (ref, index) not in outcome.used_choices
+    ]
+    game.prevention_choices.clear()
+    if unused:
+        ref, (source, to, amount) = unused[0]
+        raise IllegalActionError(
+            f"the choice to prevent {amount} of the damage {source} would deal to {to} with "
+            f"{ref}'s effect has no damage to apply to",
+            rule="615.1",
+            fault="prevention_choice",
+        )
+    # Commit: nothing above changed the game.
+    for serial, used in outcome.shields.items():
+        for effect in game.damage_effects:
+            if id(effect) == serial:
+                effect.shield_left -= used
+    game.damage_effects = [e for e in game.damage_effects if not e.is_shield or e.shield_left > 0]
+    for i, count in outcome.prevented:
+        piece = pieces[i]
+        game.history.prevented.append((piece.source.ref, piece.recipient, count))
+    for rule, text in outcome.notes:
+        game.note(rule, text)
+    return outcome.amounts
+
+
+def _replace(
+    game: Game,
+    effect: ActiveEffect,
+    pieces: list[Piece],
+    applicable: list[int],
+    outcome: _Outcome,
+) -> None:
+    change = effect.effect
+    assert isinstance(change, DamageReplacement)
+    for i in applicable:
+        before = outcome.amounts[i]
+        outcome.amounts[i] = before * change.times + change.plus
+        outcome.notes.append(
+            (
+                "614.1a",
+                f"{_what(game, effect)}: {pieces[i].source.name} deals {outcome.amounts[i]} "
+                f"damage to {_name(game, pieces[i].recipient)} instead of {before}",
+            )
+        )
+
+
+def _prevent(
+    game: Game,
+    effect: ActiveEffect,
+    pieces: list[Piece],
+    applicable: list[int],
+    outcome: _Outcome,
+) -> None:
+    prevention = effect.effect
+    assert isinstance(prevention, Prevention)
+    amount = prevention.amount
+    left = outcome.amounts
+    if amount == "all":
+        prevented, rule = {i: left[i] for i in applicable}, "615.1"
+    elif amount == "half_rounded_up":
+        prevented, rule = {i: ceil(left[i] / 2) for i in applicable}, "615.1"
+    elif isinstance(amount, int):
+        # 615.10: N of the damage of each applicable event.
+        prevented, rule = {i: min(amount, left[i]) for i in applicable}, "615.10"
+    elif amount[0] == "all_but":
+        prevented, rule = {i: max(left[i] - amount[1], 0) for i in applicable}, "615.1"
+    elif amount[0] == "per_source":
+        prevented, rule = {}, "615.1"
+        for source in dict.fromkeys(pieces[i].source.serial for i in applicable):
+            group = [i for i in applicable if pieces[i].source.serial == source]
+            prevented.update(_divide(game, effect, pieces, group, outcome, amount[1]))
+    else:
+        # 615.7: a shield; with damage from two or more sources at once, the
+        # shielded player or the permanent's controller chooses which.
+        limit = effect.shield_left - outcome.shields.get(id(effect), 0)
+        prevented, rule = _divide(game, effect, pieces, applicable, outcome, limit), "615.7"
+        outcome.shields[id(effect)] = outcome.shields.get(id(effect), 0) + sum(prevented.values())
+    for i, count in prevented.items():
+        if count <= 0:
+            continue
+        left[i] -= count
+        outcome.prevented.append((i, count))
+        outcome.notes.append(
+            (
+                rule,
+                f"{_what(game, effect)} prevents {count} of the damage {pieces[i].source.name} "
+                f"would deal to {_name(game, pieces[i].recipient)}",
+            )
+        )
+
+
+def _divide(
+    game: Game,
+    effect: ActiveEffect,
+    pieces: list[Piece],
+    group: list[int],
+    outcome: _Outcome,
+    limit: int,
+) -> dict[int, int]:
+    """Up to ``limit`` of the damage in ``group``, divided as chosen with
+    ``choose_prevention`` for the effect's source, or else in the order the
+    damage was assigned."""
+    left = outcome.amounts
+    wanted = min(limit, sum(left[i] for i in group))
+    sources = {pieces[i].source.ref for i in group}
+    chosen = [
+        (index, entry)
+        for index, entry in enumerate(game.prevention_choices.get(effect.source_ref, ()))
+        if entry[0] in sources
+    ]
+    if not chosen:
+        division, rest = {}, wanted
+        for i in group:
+            division[i] = min(rest, left[i])
+            rest -= division[i]
+        return division
+    division: dict[int, int] = {}
+    for index, (source_ref, recipient, count) in chosen:
+        outcome.used_choices.add((effect.source_ref, index))
+        match = [
+            i
+            for i in group
+            if pieces[i].source.ref == source_ref and pieces[i].recipient == recipient
+        ]
+        if not match:
+            raise IllegalActionError(
+                f"{_what(game, effect)} can't prevent damage {game.obj(source_ref).name} "
+                f"would deal to {_name(game, recipient)}",
+                rule="615.1",
+                fault="prevention_choice",
+            )
+        division[match[0]] = division.get(match[0], 0) + count
+    for i, count in division.items():
+        if count > left[i]:
+            raise IllegalActionError(
+                f"only {left[i]} damage from {pieces[i].source.name} to "
+                f"{_name(game, pieces[i].recipient)} is left to prevent, not {count}",
+                rule="615.1",
+                fault="prevention_choice",
+            )
+    if sum(division.values()) != wanted:
+        raise IllegalActionError(
+            f"{_what(game, effect)} prevents {wanted} of this damage; the choice divides "
+            f"{sum(division.values())}",
+            rule="615.7" if effect.is_shield else "615.1",
+            fault="prevention_choice",
+        )
+    return division
+
+
+def _what(game: Game, effect: ActiveEffect) -> str:
+    if effect.effect.description:
+        return effect.effect.description
+    return f"{game.obj(effect.source_ref).name}'s effect"
+
+
+def _name(game: Game, recipient: str) -> str:
+    from mtgjudge.triggers import display_name
+
+    return display_name(game, recipient)
