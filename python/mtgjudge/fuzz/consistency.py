@@ -32,7 +32,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from mtgjudge.rulings.format import EVENT_EXPECTATIONS, UNORDERED_EXPECTATIONS, Probe, Ruling
+from mtgjudge.rulings.format import (
+    EVENT_EXPECTATIONS,
+    OBJECT_ABILITY_KEYS,
+    UNORDERED_EXPECTATIONS,
+    Probe,
+    Ruling,
+)
 
 _SET_FIELDS = {"types", "subtypes", "supertypes", "colors", "keywords"}
 _DEFAULTS = {
@@ -42,24 +48,8 @@ _DEFAULTS = {
     "summoning_sick": False,
     "block_limit": 1,
 }
-#: What makes a creature that isn't mentioned matter anyway.
-_ACTIVE_OBJECT_KEYS = {
-    "statics",
-    "permissions",
-    "cost_modifiers",
-    "affinity",
-    "resolve",
-    "faces",
-    "modes",
-    "sacrifice_as_cost",
-    "flash_if",
-    "flash_for_extra_cost",
-    "attached_to",
-    "triggers",
-    "prevents",
-    "spells_you_cast_have",
-    "mana_for_counters",
-}
+#: Actions and expectations that can involve objects a probe never names
+#: (objects with abilities always can: OBJECT_ABILITY_KEYS).
 _COUNTING_ACTIONS = {
     "effect",
     "cast",
@@ -210,7 +200,7 @@ def situation(ruling: Ruling, probe: Probe) -> Situation:
     )
     simple = (
         not any(
-            _ACTIVE_OBJECT_KEYS & set(spec)
+            OBJECT_ABILITY_KEYS & set(spec)
             for objects in zones.values()
             for spec in objects.values()
         )

@@ -179,7 +179,8 @@ def _object(ref: str, spec: dict[str, Any], zone: str) -> GameObject:
         for face in spec.get("faces", ())
     )
     counters = Counter(spec.get("counters", {}))
-    if "loyalty" in spec and "loyalty" not in counters:
+    if "loyalty" in spec and "loyalty" not in counters and zone == "battlefield":
+        # 306.5b: it entered with its printed loyalty (a card elsewhere has none).
         counters["loyalty"] = spec["loyalty"]
     return GameObject(
         ref=ref,
