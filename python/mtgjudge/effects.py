@@ -35,6 +35,8 @@ class ObjectFilter:
     keywords: frozenset[str] = frozenset()
     #: "without trample": it has none of these keywords.
     without_keywords: frozenset[str] = frozenset()
+    #: "colorless" (105.2c).
+    colorless: bool = False
     #: "token" (True) or "nontoken" (False).
     token: bool | None = None
     #: "with power equal to its toughness"
@@ -102,6 +104,8 @@ class ObjectFilter:
             return False
         if self.colors and not self.colors & current.colors:
             return False
+        if self.colorless and current.colors:
+            return False
         if self.power_at_least is not None and (
             current.power is None or current.power < self.power_at_least
         ):
@@ -121,6 +125,17 @@ class ObjectFilter:
         if any(counters.get(name, 0) <= 0 for name in self.with_counters):
             return False
         return not self.enchanted_or_equipped or enchanted_or_equipped
+
+
+@dataclass(frozen=True)
+class AnyFilter:
+    """Permanents that fit one of several filters: "Skeletons you control and
+    other Zombies you control" affects each such permanent once."""
+
+    filters: tuple[ObjectFilter, ...]
+
+    def matches(self, game: Game, obj: GameObject, you: str, source_serial: int | None) -> bool:
+        return any(part.matches(game, obj, you, source_serial) for part in self.filters)
 
 
 def is_enchanted_or_equipped(game: Game, obj: GameObject) -> bool:
@@ -203,6 +218,24 @@ class Modification:
     toughness: int = 0
     set_base: tuple[int, int] | None = None
     controller: str | None = None
+    #: Layer 4 (613.1d): card types and subtypes it gains ("becomes an
+    #: artifact creature in addition to its other types").
+    add_types: frozenset[str] = frozenset()
+    add_subtypes: frozenset[str] = frozenset()
+    #: Layer 4: "becomes a Dragon": the subtypes it has instead of its own
+    #: (205.1b); the model's objects have creature types only.
+    set_subtypes: frozenset[str] | None = None
+    #: Layer 5 (613.1e): "becomes blue": the colors it has instead (105.3).
+    set_colors: frozenset[str] | None = None
+
+    @property
+    def changes_type_or_color(self) -> bool:
+        return bool(
+            self.add_types
+            or self.add_subtypes
+            or self.set_subtypes is not None
+            or self.set_colors is not None
+        )
 
 
 @dataclass(frozen=True)
@@ -212,7 +245,7 @@ class StaticAbility:
     condition holds."""
 
     modification: Modification
-    filter: ObjectFilter
+    filter: ObjectFilter | AnyFilter
     condition: Condition | None = None
     description: str = ""
 
@@ -269,7 +302,7 @@ class ContinuousEffect:
     you: str
     duration: str  # "end_of_turn", "end_of_combat", "permanent" or "static"
     affected: frozenset[int] | None = None
-    filter: ObjectFilter | None = None
+    filter: ObjectFilter | AnyFilter | None = None
     source_serial: int | None = None
     condition: Condition | None = None
     description: str = ""
@@ -335,6 +368,25 @@ def compute(
     for effect in relevant:
         if effect.modification.controller is not None and effect.applies_to(game, obj):
             controller = effect.modification.controller
+    # Layers 4 and 5 (613.1d, 613.1e): type- and color-changing effects, in
+    # timestamp order. Only resolved effects change them, each with its
+    # affected set locked in (611.2c), so none depends on another's result.
+    if up_to_layer >= 4:
+        for effect in relevant:
+            change = effect.modification
+            if effect.affected is None or not change.changes_type_or_color:
+                continue
+            if not effect.applies_to(game, obj):
+                continue
+            if change.set_subtypes is not None:
+                subtypes = change.set_subtypes
+            types |= change.add_types
+            subtypes |= change.add_subtypes
+        for effect in relevant:
+            change = effect.modification
+            applies = effect.affected is not None and change.set_colors is not None
+            if applies and effect.applies_to(game, obj):
+                colors = change.set_colors
     partial = Characteristics(
         controller=controller,
         types=types,
@@ -360,12 +412,13 @@ def compute(
         keywords |= effect.modification.grant
         keywords -= effect.modification.lose
         from_counters -= effect.modification.lose
-    # Layer 7b: effects that set base power and toughness; 7c: modifications
-    # and counters (613.4b, 613.4c).
+    # Layer 7b: effects that set base power and toughness (an object that
+    # becomes a creature gets them this way); 7c: modifications and counters
+    # (613.4b, 613.4c).
+    for effect in applying:
+        if effect.modification.set_base is not None:
+            power, toughness = effect.modification.set_base
     if power is not None and toughness is not None:
-        for effect in applying:
-            if effect.modification.set_base is not None:
-                power, toughness = effect.modification.set_base
         for effect in applying:
             power += effect.modification.power
             toughness += effect.modification.toughness

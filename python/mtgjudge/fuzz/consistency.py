@@ -35,6 +35,7 @@ from typing import Any
 from mtgjudge.rulings.format import (
     EVENT_EXPECTATIONS,
     OBJECT_ABILITY_KEYS,
+    SET_VALUED_EXPECTATIONS,
     UNORDERED_EXPECTATIONS,
     Probe,
     Ruling,
@@ -283,7 +284,7 @@ def _agree(key: str, a: Any, b: Any) -> bool:
 
 
 def _agree_value(key: str, a: Any, b: Any) -> bool:
-    if key in ("keywords", "names", "types", "colors") and isinstance(a, list):
+    if key in SET_VALUED_EXPECTATIONS and isinstance(a, list):
         return sorted(a) == sorted(b)
     if isinstance(a, dict) and isinstance(b, dict):
         return all(a[k] == b[k] for k in a.keys() & b.keys())

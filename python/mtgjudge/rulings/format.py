@@ -142,6 +142,7 @@ FILTER_TABLE = Table(
         without_keywords=Array(
             KEYWORD, unique=True, description="It has none of these keywords (without trample)."
         ),
+        colorless=Bool(description="It has no color (105.2c)."),
         token=Bool(description="A token (true) or a nontoken permanent (false)."),
         power_equals_toughness=Bool(description="Its power equals its toughness."),
         enchanted_or_equipped=Bool(description="An Aura or Equipment is attached to it."),
@@ -230,7 +231,11 @@ SPELL_FILTER = Defined("spell_filter", SPELL_FILTER_TABLE)
 STATIC = Table(
     _fields(
         ("affects",),
-        affects=FILTER,
+        affects=AnyOf(
+            [FILTER, Array(FILTER_ITEM, min_items=2)],
+            description="What it affects: permanents that fit a FILTER, or one of several "
+            '("Skeletons you control and other Zombies you control").',
+        ),
         grant=KEYWORD_LIST,
         pump=PT_CHANGE,
         condition=CONDITION,
@@ -255,6 +260,8 @@ PERMISSION = Table(
 UNORDERED_EXPECTATIONS = frozenset(
     {"lost", "died", "attacking", "blocking", "found", "chosen_names"}
 )
+#: Expectations that give each object a set (of keywords, types ...): order doesn't matter.
+SET_VALUED_EXPECTATIONS = frozenset({"keywords", "names", "types", "subtypes", "colors"})
 #: Expectations that list events, each matched to one event on the fields it gives.
 EVENT_EXPECTATIONS = frozenset({"dealt", "life_gained", "prevented"})
 
@@ -360,6 +367,29 @@ EFFECT = Table(
             description="Grants every variant of each keyword (702.1c)."
         ),
         gain_control=Bool(description="Its controller (`you`) gains control of them (613.1b)."),
+        add_types=Array(
+            Str(enum=CARD_TYPES),
+            unique=True,
+            description="Card types they gain, in addition to their own (613.1d).",
+        ),
+        add_subtypes=Array(
+            Str(min_length=1), unique=True, description="Subtypes they gain (613.1d)."
+        ),
+        set_subtypes=Array(
+            Str(min_length=1),
+            unique=True,
+            description='"Becomes a Dragon": the subtypes they have instead of their own (205.1b).',
+        ),
+        set_colors=Array(
+            Str(enum=COLORS),
+            description='"Becomes blue": the colors they have instead; [] is colorless (105.3).',
+            unique=True,
+        ),
+        only=AnyOf(
+            [FILTER],
+            description='"If it\'s a Vampire": of the objects named, only those that fit as it '
+            "resolves are affected.",
+        ),
     ),
     description="A resolving spell or ability's continuous effect; with a filter the affected set is locked in as it resolves (611.2c).",
 )
@@ -890,6 +920,7 @@ EXPECT_SPECS: dict[str, Spec] = {
     "types": by_object(
         Array(Str(enum=CARD_TYPES), unique=True), "Each object's card types where it is now."
     ),
+    "subtypes": by_object(NAME_LIST, "Each object's subtypes where it is now."),
     "colors": by_object(
         Array(Str(enum=COLORS), unique=True), "Each object's colors where it is now."
     ),

@@ -10,7 +10,13 @@ from typing import Any
 from mtgjudge import cost, party
 from mtgjudge.errors import IllegalActionError, InvalidInputError, MtgJudgeError
 from mtgjudge.game import Game, TraceEntry
-from mtgjudge.rulings.format import EVENT_EXPECTATIONS, UNORDERED_EXPECTATIONS, Probe, Ruling
+from mtgjudge.rulings.format import (
+    EVENT_EXPECTATIONS,
+    SET_VALUED_EXPECTATIONS,
+    UNORDERED_EXPECTATIONS,
+    Probe,
+    Ruling,
+)
 from mtgjudge.rulings.scenario import build_game, perform
 from mtgjudge.triggers import Triggered
 
@@ -171,6 +177,9 @@ OBSERVERS: dict[str, Observer] = {
     "types": lambda game, expected: {
         ref: sorted(game.characteristics(_current(game, ref)).types) for ref in expected
     },
+    "subtypes": lambda game, expected: {
+        ref: sorted(game.characteristics(_current(game, ref)).subtypes) for ref in expected
+    },
     "colors": lambda game, expected: {
         ref: sorted(game.characteristics(_current(game, ref)).colors) for ref in expected
     },
@@ -217,7 +226,7 @@ OBSERVERS: dict[str, Observer] = {
 def _normalize(key: str, value: Any) -> Any:
     if key in UNORDERED_EXPECTATIONS:
         return None if value is None else sorted(value)
-    if key in ("keywords", "names", "types", "colors"):
+    if key in SET_VALUED_EXPECTATIONS:
         return {ref: sorted(items) for ref, items in value.items()}
     if key == "stack_names":
         return [sorted(names) for names in value]

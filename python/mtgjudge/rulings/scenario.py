@@ -12,7 +12,14 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from mtgjudge import casting, combat, cost, party, replacement, triggers
-from mtgjudge.effects import Condition, Modification, ObjectFilter, SpellGrant, StaticAbility
+from mtgjudge.effects import (
+    AnyFilter,
+    Condition,
+    Modification,
+    ObjectFilter,
+    SpellGrant,
+    StaticAbility,
+)
 from mtgjudge.errors import IllegalActionError, InvalidInputError
 from mtgjudge.game import Game, Player
 from mtgjudge.keywords import VARIANTS, normalize
@@ -36,6 +43,7 @@ def _filter(spec: dict[str, Any]) -> ObjectFilter:
         power_at_least=spec.get("power_at_least"),
         keywords=frozenset(normalize(k) for k in spec.get("keywords", ())),
         without_keywords=frozenset(normalize(k) for k in spec.get("without_keywords", ())),
+        colorless=spec.get("colorless", False),
         token=spec.get("token"),
         power_equals_toughness=spec.get("power_equals_toughness", False),
         enchanted_or_equipped=spec.get("enchanted_or_equipped", False),
@@ -44,6 +52,12 @@ def _filter(spec: dict[str, Any]) -> ObjectFilter:
         with_counters=frozenset(spec.get("with_counters", ())),
         attached_by_source=spec.get("attached_by_source", False),
     )
+
+
+def _filters(spec: dict[str, Any] | list[dict[str, Any]]) -> ObjectFilter | AnyFilter:
+    if isinstance(spec, list):
+        return AnyFilter(tuple(_filter(part) for part in spec))
+    return _filter(spec)
 
 
 def _condition(spec: dict[str, Any] | None) -> Condition | None:
@@ -139,7 +153,7 @@ def _static(spec: dict[str, Any], name: str) -> StaticAbility:
         modification=Modification(
             grant=frozenset(spec.get("grant", ())), power=power, toughness=toughness
         ),
-        filter=_filter(spec["affects"]),
+        filter=_filters(spec["affects"]),
         condition=_condition(spec.get("condition")),
         description=f"static ability of {name}",
     )
@@ -539,12 +553,23 @@ def _effect(game: Game, args: dict[str, Any], context: Context) -> None:
         toughness=toughness,
         set_base=_change(args["set_base"], x) if "set_base" in args else None,
         controller=you if args.get("gain_control") else None,
+        add_types=frozenset(args.get("add_types", ())),
+        add_subtypes=frozenset(args.get("add_subtypes", ())),
+        set_subtypes=frozenset(args["set_subtypes"]) if "set_subtypes" in args else None,
+        set_colors=frozenset(args["set_colors"]) if "set_colors" in args else None,
     )
     duration = args.get("until", "end_of_turn")
     if isinstance(target, list):
         affected = [obj for obj in _each(game, target) if obj.zone == "battlefield"]
+        if "only" in args:
+            # "If it's a Vampire, ...": judged once, as the effect begins (608.2h).
+            wanted = _filter(args["only"])
+            source = context.source.serial if context.source is not None else None
+            affected = [obj for obj in affected if wanted.matches(game, obj, you, source)]
         game.add_effect(modification, you, affected=affected, duration=duration)
     else:
+        if "only" in args:
+            raise InvalidInputError("`only` narrows named objects; with a filter, say it there")
         source = context.source.serial if context.source is not None else None
         effect = game.add_effect(
             modification, you, filter=_filter(target), duration=duration, source_serial=source

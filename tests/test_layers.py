@@ -1,0 +1,106 @@
+"""Type- and color-changing effects (layers 4 and 5, 613.1d–e) and static
+abilities with several filters, on small made-up boards. The corpus
+rulings check the official texts."""
+
+from __future__ import annotations
+
+import pytest
+
+from helpers import game_after, load_test_ruling
+from mtgjudge.errors import InvalidInputError
+
+HEAD = """\
+id = "TEST-layers"
+text = "A test ruling."
+rules = ["613.1d"]
+features = ["types_and_colors"]
+source = { rule = "613.1d" }
+
+[setup]
+players = ["Alice", "Bob"]
+
+[setup.battlefield.lord]
+controller = "Alice"
+subtypes = ["Zombie"]
+power = 2
+toughness = 2
+statics = [{ affects = [{ controller = "you", subtypes = ["Skeleton"] }, { controller = "you", subtypes = ["Zombie"], other = true }], pump = "+1/+1" }]
+
+[setup.battlefield.both]
+controller = "Alice"
+subtypes = ["Zombie", "Skeleton"]
+power = 1
+toughness = 1
+
+[setup.battlefield.relic]
+controller = "Alice"
+types = ["artifact"]
+colors = ["blue"]
+"""
+
+
+def _game(tmp_path, actions: str):
+    probe = f'[[probe]]\nid = "p"\nactions = [{actions}]\nexpect.life = {{ Bob = 1 }}\n'
+    return game_after(load_test_ruling(tmp_path, HEAD + probe))
+
+
+def test_a_static_with_several_filters_affects_each_permanent_once(tmp_path):
+    game = _game(tmp_path, "")
+    # A Zombie Skeleton fits both filters: +1/+1 once.
+    assert game.characteristics(game.obj("both")).power == 2
+
+
+def test_an_artifact_becomes_a_creature_with_base_power_and_toughness(tmp_path):
+    game = _game(
+        tmp_path, '{ effect = { to = ["relic"], add_types = ["creature"], set_base = "3/3" } }'
+    )
+    relic = game.characteristics(game.obj("relic"))
+    assert relic.types == {"artifact", "creature"}
+    assert (relic.power, relic.toughness) == (3, 3)
+
+
+def test_the_effect_ends_in_the_cleanup_step(tmp_path):
+    game = _game(
+        tmp_path,
+        '{ effect = { to = ["relic"], add_types = ["creature"], set_base = "3/3" } }, '
+        '{ next_turn = "precombat_main" }',
+    )
+    relic = game.characteristics(game.obj("relic"))
+    assert relic.types == {"artifact"}
+    assert relic.power is None
+
+
+def test_later_effects_win_in_timestamp_order(tmp_path):
+    # 613.7: within a layer, effects apply in timestamp order.
+    game = _game(
+        tmp_path,
+        '{ effect = { to = ["lord"], set_subtypes = ["Dragon"] } }, '
+        '{ effect = { to = ["lord"], add_subtypes = ["Angel"] } }, '
+        '{ effect = { to = ["relic"], set_colors = ["red"] } }, '
+        '{ effect = { to = ["relic"], set_colors = [] } }',
+    )
+    assert game.characteristics(game.obj("lord")).subtypes == {"Dragon", "Angel"}
+    assert game.characteristics(game.obj("relic")).colors == frozenset()
+
+
+def test_a_type_change_changes_what_statics_see(tmp_path):
+    # "Other Zombies" excludes the lord itself; once it is a Skeleton too,
+    # the Skeleton part of its own ability applies to it.
+    game = _game(tmp_path, '{ effect = { to = ["lord"], add_subtypes = ["Skeleton"] } }')
+    assert game.characteristics(game.obj("lord")).power == 3
+
+
+def test_only_narrows_named_objects_and_not_a_filter(tmp_path):
+    game = _game(
+        tmp_path,
+        '{ effect = { to = ["lord", "both"], only = { subtypes = ["Skeleton"] }, '
+        'grant = ["flying"] } }',
+    )
+    assert "flying" in game.characteristics(game.obj("both")).keywords
+    assert "flying" not in game.characteristics(game.obj("lord")).keywords
+    with pytest.raises(InvalidInputError):
+        _game(
+            tmp_path,
+            '{ effect = { to = { types = ["creature"] }, only = { subtypes = ["Skeleton"] }, '
+            'grant = ["flying"] } }',
+        )
