@@ -5,8 +5,9 @@ Comprehensive Rules.
 Random combats (``mtgjudge.testing.strategies``) are driven through both,
 action by action, and every result must be identical: each damage event
 (source, recipient, amount, step), each life gain event, each death with
-its rule, each planeswalker death, each player who lost, and afterwards
-every creature's damage, tapped status, keywords and place, every life
+its rule, each planeswalker death, each player who lost, each creature that
+regenerated (701.19a), and afterwards every creature's damage, tapped
+status, keywords, regeneration shields and place, every life
 total and every loyalty. An illegal action must fail in both with the same
 error class; the kernel's rule and fault must be among the faults the
 reference found (the same one when the reference found only one), and
@@ -38,6 +39,7 @@ def _events(events: Any) -> tuple:
         sorted(events.deaths),
         sorted(events.planeswalker_deaths),
         sorted(events.losers),
+        sorted(events.regenerations),
     )
 
 
@@ -58,6 +60,7 @@ class Engines:
                 "tapped": c["tapped"],
                 "summoning_sick": c["summoning_sick"],
                 "block_limit": c["block_limit"],
+                "regeneration_shields": c["regeneration_shields"],
             }
             k = self.kernel.add_creature(
                 c["controller"],
@@ -103,6 +106,8 @@ class Engines:
                 event(f"resolved: {kernel_result.step}{' (explicit)' if '[(' in what else ''}")
             if kernel_result is not None and hasattr(kernel_result, "damage"):
                 assert _events(kernel_result) == _events(reference_result), what
+                if kernel_result.regenerations:
+                    event("a creature regenerated")
             if what.startswith("assign_damage_step"):
                 (k_step, k_assigned), (r_step, r_assigned) = kernel_result, reference_result
                 assert (k_step, sorted(k_assigned)) == (r_step, sorted(r_assigned)), what
@@ -142,6 +147,7 @@ class Engines:
                 kc.struck_first,
                 kc.dealt_deathtouch_damage,
                 kc.on_battlefield,
+                kc.regeneration_shields,
                 k.in_combat(i),
             ) == (
                 rc.controller,
@@ -154,6 +160,7 @@ class Engines:
                 rc.struck_first,
                 rc.dealt_deathtouch_damage,
                 rc.on_battlefield,
+                rc.regeneration_shields,
                 r.in_combat(i),
             ), f"{when}: creature {i}"
         for p in range(len(self.board["life"])):
@@ -275,6 +282,19 @@ def test_kernel_and_reference_agree_on_random_combats(data: st.DataObject) -> No
         engines.both("declare_blockers([])", lambda e: e.declare_blockers([]))
 
     for step in range(3):
+        if data.draw(st.sampled_from([False, False, False, True]), label="regenerate?"):
+            # A regeneration ability resolves (701.19a): one more shield.
+            alive = [
+                i
+                for i in range(len(board["creatures"]))
+                if engines.reference.creature(i).on_battlefield
+            ]
+            if alive:
+                i = data.draw(st.sampled_from(alive), label="regenerated")
+                shields = engines.reference.creature(i).regeneration_shields + 1
+                engines.kernel.update_creature(i, regeneration_shields=shields)
+                engines.reference.update_creature(i, regeneration_shields=shields)
+                engines.check_state(f"regenerate {i}")
         if step > 0 or data.draw(st.booleans(), label="changes before the first step?"):
             changes = data.draw(
                 mst.between_steps_changes(engines.plain_state()), label=f"changes {step}"

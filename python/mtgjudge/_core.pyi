@@ -34,6 +34,8 @@ class CreatureState:
     struck_first: bool
     dealt_deathtouch_damage: bool
     on_battlefield: bool
+    #: Regeneration shields it has (701.19a), each used up by one destruction.
+    regeneration_shields: int
 
 class StepEvents:
     #: The combat damage step, or None for noncombat damage and state-based actions.
@@ -46,6 +48,9 @@ class StepEvents:
     deaths: list[tuple[int, str]]
     planeswalker_deaths: list[int]
     losers: list[int]
+    #: Creatures that regenerated instead of being destroyed by state-based
+    #: actions (701.19a, 704.5g, 704.5h): tapped, damage removed, out of combat.
+    regenerations: list[int]
 
 class Combat:
     """One combat among players, driven step by step (506–511)."""
@@ -72,6 +77,7 @@ class Combat:
         block_limit: int = 1,
         struck_first: bool = False,
         dealt_deathtouch_damage: bool = False,
+        regeneration_shields: int = 0,
     ) -> int: ...
     def add_planeswalker(
         self, controller: int, loyalty: int, *, on_battlefield: bool = True
@@ -86,6 +92,7 @@ class Combat:
         keywords: int | None = None,
         keyword_counters: int | None = None,
         tapped: bool | None = None,
+        regeneration_shields: int | None = None,
     ) -> None: ...
     def creature(self, index: int) -> CreatureState: ...
     def life(self, player: int) -> int: ...

@@ -254,6 +254,8 @@ def cast(game: Game, player: str, obj: GameObject, choices: CastChoices) -> Game
         # 601.2h: the additional cost is paid with the mana.
         game.note("601.2h", f"{player} sacrifices {victim.name} to pay the additional cost")
         game.move(victim, "graveyard", rule="701.21a")
+    # 601.2i: the spell has become cast.
+    game.history.spells_cast.append((player, obj.ref, game.turn_number))
     return obj
 
 

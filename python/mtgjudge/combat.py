@@ -19,6 +19,8 @@ if TYPE_CHECKING:
 
 #: An attack target as the kernel takes it: ("player", index) and so on.
 KernelTarget = tuple[str, int]
+#: The most regeneration shields the kernel holds for one creature.
+_MAX_SHIELDS = 255
 
 
 @dataclass
@@ -97,6 +99,7 @@ class KernelBoard:
                     block_limit=obj.block_limit,
                     struck_first=obj.struck_first,
                     dealt_deathtouch_damage=obj.dealt_deathtouch_damage,
+                    regeneration_shields=min(obj.regeneration_shields, _MAX_SHIELDS),
                 )
                 self.creatures.append(obj)
             if "planeswalker" in current.types:
@@ -185,6 +188,9 @@ class KernelBoard:
             obj.tapped = state.tapped
             obj.struck_first = state.struck_first
             obj.dealt_deathtouch_damage = state.dealt_deathtouch_damage
+            # Shields the kernel used (701.19a); it holds at most _MAX_SHIELDS.
+            sent = min(obj.regeneration_shields, _MAX_SHIELDS)
+            obj.regeneration_shields -= sent - state.regeneration_shields
         for index, name in enumerate(self.players):
             game.players[name].life = self.kernel.life(index)
         for index, obj in enumerate(self.walkers):
@@ -291,6 +297,13 @@ class KernelBoard:
                 continue
             game.players[name].has_lost = True
             game.note("704.5a", f"{name} has 0 or less life and loses the game")
+        for index in events.regenerations:
+            # 701.19a, 614.8: the kernel replaced the destruction (704.5g,
+            # 704.5h) and removed the damage; it leaves combat here too.
+            obj = self.creatures[index]
+            self.game.regenerated(
+                obj, f"{obj.name} would be destroyed by state-based actions (704.5g, 704.5h)"
+            )
         dying = [(self.creatures[index], rule) for index, rule in events.deaths]
         dying += [(self.walkers[index], "704.5i") for index in events.planeswalker_deaths]
         for obj, rule in dying:

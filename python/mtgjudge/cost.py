@@ -164,6 +164,15 @@ def total_cost(
                 increases.append(modifier.increase)
             if modifier.reduce:
                 reductions.append(modifier.reduce)
+    if spell.costs_less_for_each is not None:
+        # "This spell costs {1} less to cast for each creature in your party",
+        # counted as the total cost is determined (601.2f) and locked in then.
+        amount, counted = spell.costs_less_for_each
+        count = _count_for_cost(game, player, counted)
+        reductions += [amount] * count
+        game.note(
+            "601.2f", f"{qualities.names[0]} costs {amount} less for each of {count}: {counted}"
+        )
     # 702.41a, 702.41b: each instance of affinity counts what its caster
     # controls, those the spell gained on the stack included.
     affinity = [
@@ -189,6 +198,14 @@ def total_cost(
         + (f" (affinity counts {affinity})" if affinity else ""),
     )
     return total
+
+
+def _count_for_cost(game: Game, player: str, counted: str) -> int:
+    if counted == "creature_in_your_party":
+        from mtgjudge.party import party_size
+
+        return party_size(game, player)
+    raise InvalidInputError(f"unknown count for a cost reduction: {counted!r}")
 
 
 def pay(game: Game, player: str, spell: GameObject, total: Any, choices: CostChoices) -> None:

@@ -37,6 +37,8 @@ class ObjectFilter:
     without_keywords: frozenset[str] = frozenset()
     #: "colorless" (105.2c).
     colorless: bool = False
+    #: "[This permanent]": only the object with the ability.
+    itself: bool = False
     #: "token" (True) or "nontoken" (False).
     token: bool | None = None
     #: "with power equal to its toughness"
@@ -57,6 +59,8 @@ class ObjectFilter:
         if obj.zone != "battlefield":
             return False
         if self.other and obj.serial == source_serial:
+            return False
+        if self.itself and obj.serial != source_serial:
             return False
         if self.attached_by_source:
             source = game.by_serial(source_serial) if source_serial is not None else None
@@ -166,6 +170,8 @@ class Condition:
     source_untapped: bool = False
     #: "[this permanent] has [keywords]".
     source_has: frozenset[str] = frozenset()
+    #: "as long as [this permanent] has N or more [kind] counters on it".
+    source_counters: tuple[tuple[str, int], ...] = ()
 
     def holds(self, game: Game, you: str, source_serial: int | None) -> bool:
         if self.you_control is not None and not _you_control(
@@ -186,6 +192,12 @@ class Condition:
             from mtgjudge.party import party_size
 
             if party_size(game, you) < 4:
+                return False
+        if self.source_counters:
+            source = game.by_serial(source_serial) if source_serial is not None else None
+            if source is None or not source.exists:
+                return False
+            if any(source.counters.get(kind, 0) < least for kind, least in self.source_counters):
                 return False
         if self.source_untapped or self.source_has:
             source = game.by_serial(source_serial) if source_serial is not None else None
@@ -412,6 +424,12 @@ def compute(
         keywords |= effect.modification.grant
         keywords -= effect.modification.lose
         from_counters -= effect.modification.lose
+    # Layer 7a: a characteristic-defining ability sets power (604.3, 613.4a);
+    # it works in every zone.
+    if obj.power_is == "creatures_in_your_party":
+        from mtgjudge.party import party_size
+
+        power = party_size(game, controller)
     # Layer 7b: effects that set base power and toughness (an object that
     # becomes a creature gets them this way); 7c: modifications and counters
     # (613.4b, 613.4c).

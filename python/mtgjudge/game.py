@@ -96,8 +96,13 @@ class History:
     triggers: list[TriggerRecord] = field(default_factory=list)
     #: How many triggered abilities have resolved (or tried to: 603.4, 608.2b).
     abilities_resolved: int = 0
+    #: Spells cast (601.2i): (player, scenario name, turn number).
+    spells_cast: list[tuple[str, str, int]] = field(default_factory=list)
     #: Damage prevented (615): (source, recipient, amount), scenario names.
     prevented: list[tuple[str, str, int]] = field(default_factory=list)
+    #: Scenario refs of permanents that regenerated instead of being
+    #: destroyed (701.19a), once for each time.
+    regenerated: list[str] = field(default_factory=list)
 
 
 class Game:
@@ -328,6 +333,8 @@ class Game:
         obj.attached_to = None
         obj.struck_first = False
         obj.dealt_deathtouch_damage = False
+        # 400.7: a shield protects the object it was created for only.
+        obj.regeneration_shields = 0
         obj.summoning_sick = zone == "battlefield"
         obj.cast_half = None
         obj.mode = None
@@ -374,6 +381,48 @@ class Game:
                     other.attached_to = None
         if self.combat is not None:
             self.combat.forget_missing(on_battlefield, departed)
+
+    def destroy(self, obj: GameObject) -> None:
+        """An effect destroys a permanent (701.8a): the one place the model
+        performs "destroy". An indestructible permanent isn't destroyed
+        (702.12b); a regeneration shield replaces the destruction (701.19a,
+        614.8). The state-based actions that destroy creatures (704.5g,
+        704.5h) are the kernel's, with the same rule."""
+        if obj.zone != "battlefield" or not obj.exists:
+            self.note("701.8a", f"{obj.name} isn't on the battlefield, so it isn't destroyed")
+            return
+        if "indestructible" in self.characteristics(obj).all_keywords:
+            self.note("702.12b", f"{obj.name} has indestructible and isn't destroyed")
+            return
+        if obj.regeneration_shields > 0:
+            # 701.19a: "instead remove all damage marked on it and its
+            # controller taps it. If it's an attacking or blocking creature,
+            # remove it from combat."
+            obj.regeneration_shields -= 1
+            obj.damage = 0
+            obj.dealt_deathtouch_damage = False
+            obj.tapped = True
+            self.regenerated(obj, "an effect would destroy it (701.8a)")
+            return
+        self.note("701.8a", f"{obj.name} is destroyed")
+        self.move(obj, "graveyard", rule="701.8a")
+
+    def regenerated(self, obj: GameObject, why: str) -> None:
+        """Records that a permanent regenerated (701.19a): its damage is
+        already removed and it is tapped; here it leaves combat (506.4)."""
+        self.history.regenerated.append(obj.ref)
+        self.note(
+            "701.19a",
+            f"{why}; instead a regeneration shield of {obj.name} is used: all damage marked "
+            f"on it is removed and it becomes tapped",
+        )
+        record = self.combat
+        if record is not None and (
+            record.is_attacking(obj.serial) or record.is_blocking(obj.serial)
+        ):
+            from mtgjudge import combat
+
+            combat.remove_from_combat(self, obj)
 
     def put_into_graveyard(self, obj: GameObject, rule: str) -> None:
         self.move(obj, "graveyard", rule=rule)
@@ -628,9 +677,13 @@ class Game:
                 if self.controller(obj) == self.turn.active_player:
                     obj.tapped = False
         elif position == "cleanup":
-            # 514.2: damage wears off and "until end of turn" effects end.
+            # 514.2: damage wears off and "until end of turn" effects end; so
+            # do regeneration shields, which last "this turn" (701.19a).
             for obj in self.battlefield():
                 obj.damage = 0
+                if obj.regeneration_shields:
+                    obj.regeneration_shields = 0
+                    self.note("514.2", f"the unused regeneration shields of {obj.name} go away")
             self.effects = [
                 e for e in self.effects if e.duration not in ("end_of_turn", "end_of_combat")
             ]

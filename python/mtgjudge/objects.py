@@ -90,6 +90,13 @@ class GameObject:
     token: bool = False
     #: What the spell does as it resolves (608.2): actions in the scenario vocabulary.
     resolve: tuple = ()
+    #: A characteristic-defining ability for its power (604.3, 613.4a): what
+    #: it counts, by name ("creatures_in_your_party").
+    power_is: str | None = None
+    #: 601.3: "Cast this spell only if ...": the restriction, by name.
+    cast_only_if: str | None = None
+    #: "This spell costs {1} less to cast for each ...": (amount, what is counted).
+    costs_less_for_each: tuple[str, str] | None = None
     #: 601.3d: the card may be cast as though it had flash while this condition holds.
     flash_if: object = None
     #: 601.3c: the card may be cast as though it had flash if this extra cost is paid.
@@ -122,6 +129,10 @@ class GameObject:
     struck_first: bool = False
     #: Dealt damage by a source with deathtouch since state-based actions were last checked (702.2b).
     dealt_deathtouch_damage: bool = False
+    #: Regeneration shields from resolved spells and abilities (701.19a): each
+    #: replaces the next time it would be destroyed this turn; unused ones end
+    #: at cleanup (514.2).
+    regeneration_shields: int = 0
     #: Whether the object has existed at all (a token off the battlefield ceases to exist, 111.8).
     exists: bool = True
 

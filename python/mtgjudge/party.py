@@ -13,9 +13,12 @@ if TYPE_CHECKING:
 
 def party_size(game: Game, player: str) -> int:
     kernel = engine.current()
+    # Creature types are settled by layer 4 (613.1d): a characteristic that
+    # counts the party (layer 7a) reads them without itself.
+    current = [game.characteristics(obj, up_to_layer=5) for obj in game.battlefield()]
     masks = [
-        kernel.party_types(sorted(game.characteristics(obj).subtypes))
-        for obj in game.battlefield()
-        if "creature" in game.characteristics(obj).types and game.controller(obj) == player
+        kernel.party_types(sorted(each.subtypes))
+        for each in current
+        if "creature" in each.types and each.controller == player
     ]
     return kernel.party_size(masks)

@@ -128,6 +128,16 @@ def check_may_begin_casting(
                 rule="601.3",
                 fault="no_permission",
             )
+    if obj.cast_only_if == "you_cast_another_spell_this_turn" and not any(
+        caster == player and turn == game.turn_number
+        for caster, _, turn in game.history.spells_cast
+    ):
+        # 601.3: an effect (the card's own text) prohibits casting it now.
+        raise IllegalCastError(
+            f"{qualities.names[0]} can be cast only if {player} has cast another spell this turn",
+            rule="601.3",
+            fault="casting_restriction",
+        )
     if "instant" in qualities.types:
         return "117.1a: an instant may be cast any time its caster has priority"
     if "flash" in obj.keywords:

@@ -830,6 +830,7 @@ _LISTED = {
     "become_blocked",
     "destroy",
     "sacrifice",
+    "regenerate",
     "tap",
     "untap",
     "exile_until_source_leaves",

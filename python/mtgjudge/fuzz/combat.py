@@ -169,7 +169,8 @@ def _damage_by(events: tuple) -> dict[tuple[int, tuple[str, int]], int]:
 
 def check_conservation(scenario: dict[str, Any], engine: Any) -> None:
     """Damage dealt equals damage received by creatures, plus life lost by
-    players to damage, plus damage to planeswalkers (120.3)."""
+    players to damage, plus damage to planeswalkers (120.3); a creature
+    that regenerates has all its damage removed instead (701.19a)."""
     for record in _own_records(scenario, engine):
         if not record.ok or record.events is None:
             continue
@@ -180,8 +181,16 @@ def check_conservation(scenario: dict[str, Any], engine: Any) -> None:
         for player, amount, _source, _step in record.events[2]:
             gains[player] = gains.get(player, 0) + amount
         before, after = record.before, record.after
+        regenerated = set(record.events[6])
         for i, (b, a) in enumerate(zip(before.creatures, after.creatures)):
             dealt = received.get(("creature", i), 0)
+            if i in regenerated:
+                if a.damage != 0:
+                    raise Falsified(
+                        f"{record.describe()}: creature {i} regenerated but still has "
+                        f"{a.damage} damage marked"
+                    )
+                continue
             if a.damage - b.damage != dealt:
                 raise Falsified(
                     f"{record.describe()}: creature {i} was dealt {dealt} damage "
@@ -327,7 +336,7 @@ def _runs(first: list[Record], second: list[Record], order: list[int | None], wh
     def remap_events(events: tuple | None) -> tuple | None:
         if events is None:
             return None
-        step, damage, gains, deaths, walkers, losers = events
+        step, damage, gains, deaths, walkers, losers, regenerations = events
         thing = lambda t: ("creature", creature(t[1])) if t[0] == "creature" else tuple(t)  # noqa: E731
         return (
             step,
@@ -336,6 +345,7 @@ def _runs(first: list[Record], second: list[Record], order: list[int | None], wh
             tuple(sorted((creature(c), rule) for c, rule in deaths)),
             walkers,
             losers,
+            tuple(sorted(creature(c) for c in regenerations)),
         )
 
     creature_map = [to_new[i] for i in range(len(first[0].before.creatures))] if first else []
@@ -449,6 +459,8 @@ def _setup(board: dict[str, Any]) -> dict[str, Any]:
             spec["summoning_sick"] = True
         if c["block_limit"] != 1:
             spec["block_limit"] = c["block_limit"]
+        if c.get("regeneration_shields"):
+            spec["regeneration_shields"] = c["regeneration_shields"]
         battlefield[f"c{i}"] = spec
     for w, walker in enumerate(board["planeswalkers"]):
         battlefield[f"w{w}"] = {
@@ -521,11 +533,12 @@ def _expectations(records: list[Record]) -> dict[str, Any]:
         if fault and last.kind != "extra_step":
             error["fault"] = fault
         return {"error": error}
-    dealt, gained, died, steps = [], [], [], []
+    dealt, gained, died, steps, regenerated = [], [], [], [], []
     for record in records:
         if not record.ok or record.events is None:
             continue
-        step, damage, gains, deaths, walkers, _losers = record.events
+        step, damage, gains, deaths, walkers, _losers, regenerations = record.events
+        regenerated += [f"c{c}" for c in regenerations]
         if step:
             steps.append(step)
         for source, recipient, amount, step_of in damage:
@@ -550,6 +563,8 @@ def _expectations(records: list[Record]) -> dict[str, Any]:
         "died": sorted(died),
         "damage_steps": steps,
     }
+    if regenerated:
+        expect["regenerated"] = sorted(regenerated)
     if on:
         expect["damage"] = {f"c{i}": after.creatures[i].damage for i in on}
         expect["tapped"] = {f"c{i}": after.creatures[i].tapped for i in on}
@@ -591,6 +606,8 @@ def combat_ruling(
             features.add("keyword_counters")
     if board["planeswalkers"]:
         features.add("planeswalkers")
+    if any(c.get("regeneration_shields") for c in board["creatures"]):
+        features.add("regeneration")
     if any(r.kind == "change" for r in records):
         features |= {"continuous_effects", "remove_from_combat"}
     digest = hashlib.sha256(json.dumps([board, actions], sort_keys=True).encode()).hexdigest()[:8]

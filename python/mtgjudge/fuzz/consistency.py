@@ -48,6 +48,7 @@ _DEFAULTS = {
     "token": False,
     "summoning_sick": False,
     "block_limit": 1,
+    "regeneration_shields": 0,
 }
 #: Actions and expectations that can involve objects a probe never names
 #: (objects with abilities always can: OBJECT_ABILITY_KEYS).

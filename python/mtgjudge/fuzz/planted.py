@@ -23,6 +23,7 @@ class Events:
     deaths: list[Any] = field(default_factory=list)
     planeswalker_deaths: list[Any] = field(default_factory=list)
     losers: list[Any] = field(default_factory=list)
+    regenerations: list[Any] = field(default_factory=list)
 
     @classmethod
     def of(cls, events: Any) -> Events:
@@ -33,6 +34,7 @@ class Events:
             list(events.deaths),
             list(events.planeswalker_deaths),
             list(events.losers),
+            list(events.regenerations),
         )
 
 

@@ -97,6 +97,9 @@ class Creature:
     #: Dealt damage by a source with deathtouch since state-based actions
     #: were last checked (702.2b, 704.5h).
     dealt_deathtouch_damage: bool = False
+    #: Regeneration shields (701.19a): "the next time [it] would be
+    #: destroyed this turn, instead ..."; one for each time.
+    regeneration_shields: int = 0
 
     def has(self, keyword: str) -> bool:
         # A keyword counter gives the creature that keyword (122.1b).
@@ -147,6 +150,8 @@ class StepEvents:
     deaths: list[tuple[int, str]] = field(default_factory=list)
     planeswalker_deaths: list[int] = field(default_factory=list)
     losers: list[int] = field(default_factory=list)
+    #: Creatures that regenerated instead of being destroyed (701.19a).
+    regenerations: list[int] = field(default_factory=list)
 
 
 @dataclass
@@ -163,6 +168,7 @@ class CreatureState:
     struck_first: bool
     dealt_deathtouch_damage: bool
     on_battlefield: bool
+    regeneration_shields: int = 0
 
 
 # ----------------------------------------------------------------------
@@ -260,6 +266,7 @@ class Combat:
         block_limit: int = 1,
         struck_first: bool = False,
         dealt_deathtouch_damage: bool = False,
+        regeneration_shields: int = 0,
     ) -> int:
         self.assigned = None  # 510.2: nothing happens between assigning and dealing
         self._player(controller)
@@ -277,6 +284,7 @@ class Combat:
                 summoning_sick=summoning_sick,
                 block_limit=block_limit,
                 dealt_deathtouch_damage=dealt_deathtouch_damage,
+                regeneration_shields=regeneration_shields,
             )
         )
         index = len(self.creatures) - 1
@@ -300,6 +308,7 @@ class Combat:
         keywords: frozenset[str] | set[str] | list[str] | None = None,
         keyword_counters: frozenset[str] | set[str] | list[str] | None = None,
         tapped: bool | None = None,
+        regeneration_shields: int | None = None,
     ) -> None:
         """An effect changes the creature; arguments left out keep their value."""
         self.assigned = None  # 510.2: nothing happens between assigning and dealing
@@ -319,6 +328,9 @@ class Combat:
         if tapped is not None:
             # Tapping or untapping doesn't remove it from combat (506.4b).
             creature.tapped = tapped
+        if regeneration_shields is not None:
+            # 701.19a: a resolving spell or ability regenerates it.
+            creature.regeneration_shields = regeneration_shields
 
     # ----- looking -----
 
@@ -335,6 +347,7 @@ class Combat:
             index in self.struck_first,
             c.dealt_deathtouch_damage,
             c.on_battlefield,
+            c.regeneration_shields,
         )
 
     def life(self, player: int) -> int:
@@ -1078,17 +1091,28 @@ class Combat:
                 player.has_lost = True
                 events.losers.append(index)
         dying: list[tuple[int, str]] = []
+        regenerating: list[int] = []
         for index, creature in enumerate(self.creatures):
             if not creature.on_battlefield:
                 continue
             # 702.12b: indestructible creatures aren't destroyed.
             destroyable = not creature.has("indestructible")
+            destroyed_by = None
             if creature.toughness <= 0:
+                # 704.5f: put into the graveyard, not destroyed: "Regeneration
+                # can't replace this event."
                 dying.append((index, "704.5f"))
             elif destroyable and 0 < creature.toughness <= creature.damage:
-                dying.append((index, "704.5g"))
+                destroyed_by = "704.5g"
             elif destroyable and creature.dealt_deathtouch_damage:
-                dying.append((index, "704.5h"))
+                destroyed_by = "704.5h"
+            if destroyed_by is not None:
+                # 701.19a, 614.8: a shield replaces the destruction, once,
+                # whether 704.5g, 704.5h or both destroy it.
+                if creature.regeneration_shields > 0:
+                    regenerating.append(index)
+                else:
+                    dying.append((index, destroyed_by))
             # 704.5h counts damage since the last check only.
             creature.dealt_deathtouch_damage = False
         dying_walkers = [
@@ -1096,6 +1120,16 @@ class Combat:
             for index, walker in enumerate(self.planeswalkers)
             if walker.on_battlefield and walker.loyalty <= 0  # 704.5i
         ]
+        for index in regenerating:
+            # 701.19a: "instead remove all damage marked on it and its
+            # controller taps it. If it's an attacking or blocking creature,
+            # remove it from combat" (506.4). The shield is used up.
+            creature = self.creatures[index]
+            creature.regeneration_shields -= 1
+            creature.damage = 0
+            creature.tapped = True
+            self.remove_from_combat(index)
+            events.regenerations.append(index)
         for index, rule in dying:
             events.deaths.append((index, rule))
             self.leave_battlefield(index)  # 506.4

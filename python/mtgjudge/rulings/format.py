@@ -143,6 +143,7 @@ FILTER_TABLE = Table(
             KEYWORD, unique=True, description="It has none of these keywords (without trample)."
         ),
         colorless=Bool(description="It has no color (105.2c)."),
+        itself=Bool(description="Only the permanent with the ability (for a static ability)."),
         token=Bool(description="A token (true) or a nontoken permanent (false)."),
         power_equals_toughness=Bool(description="Its power equals its toughness."),
         enchanted_or_equipped=Bool(description="An Aura or Equipment is attached to it."),
@@ -180,6 +181,12 @@ CONDITION_TABLE = Table(
         more_life_than_an_opponent=Bool(),
         full_party=Bool(description="You have a full party: four creatures (700.8)."),
         source_untapped=Bool(description="The object with the ability is untapped."),
+        source_counters=Map(
+            Int(minimum=1),
+            key_pattern=COUNTER,
+            key_hint='a counter such as "+1/+1"',
+            description="The object with the ability has at least this many counters of each kind.",
+        ),
         source_has=Array(
             KEYWORD, unique=True, description="The object with the ability has these keywords."
         ),
@@ -258,7 +265,7 @@ PERMISSION = Table(
 
 #: Expectations whose lists are sets: order doesn't matter.
 UNORDERED_EXPECTATIONS = frozenset(
-    {"lost", "died", "attacking", "blocking", "found", "chosen_names"}
+    {"lost", "died", "attacking", "blocking", "found", "chosen_names", "regenerated"}
 )
 #: Expectations that give each object a set (of keywords, types ...): order doesn't matter.
 SET_VALUED_EXPECTATIONS = frozenset({"keywords", "names", "types", "subtypes", "colors"})
@@ -357,10 +364,16 @@ EFFECT = Table(
         pump=Str(pattern=r"[+-](\d+|X)/[+-](\d+|X)", pattern_hint='"+2/+0" or "+X/+X"'),
         set_base=PT_VALUE,
         x=Str(
-            enum=("party", "x", "other_attacking_creatures"),
+            enum=("party", "x", "other_attacking_creatures", "greatest_power"),
             description="What X is, determined once as the effect applies (608.2h): the number "
-            "of creatures in your party, the spell's X, or the number of attacking creatures "
-            "other than the ones the effect names.",
+            "of creatures in your party, the spell's X, the number of attacking creatures "
+            "other than the ones the effect names, or the greatest power among creatures you "
+            "control.",
+        ),
+        condition=AnyOf(
+            [CONDITION],
+            description='"If you control a creature with power 4 or greater": checked once, as '
+            "it resolves; if it doesn't hold, the effect doesn't begin.",
         ),
         until=Str(enum=DURATIONS),
         same_is_true_for_variants=Bool(
@@ -409,6 +422,12 @@ STATE_ACTION_SPECS: dict[str, Spec] = {
     ),
     "destroy": REF_LIST,
     "sacrifice": REF_LIST,
+    "regenerate": Array(
+        REF,
+        unique=True,
+        description="Regenerates each permanent (701.19a): a shield that replaces the next time "
+        "it would be destroyed this turn. As a probe's action: its regeneration ability resolves.",
+    ),
     "move": by_object(Str(enum=ZONES), "Moves objects to a zone (a new object, 400.7)."),
     "deal_damage": Table(
         _fields(("source", "to", "amount"), source=REF, to=TARGET, amount=AMOUNT),
@@ -723,6 +742,10 @@ OBJECT_TABLE = Table(
         block_limit=Int(
             minimum=0, description="How many attackers it may block; 0: it can't block."
         ),
+        regeneration_shields=Int(
+            minimum=0,
+            description="Regeneration shields it already has (701.19a): status, not a result.",
+        ),
         statics=Array(STATIC),
         permissions=Array(PERMISSION),
         cost_modifiers=Array(
@@ -764,6 +787,22 @@ OBJECT_TABLE = Table(
                 ),
                 description='"[Spells] you cast have [abilities]": the spells gain them as they are put on the stack (601.2a, 611.3a).',
             )
+        ),
+        power_is=Str(
+            enum=("creatures_in_your_party",),
+            description="A characteristic-defining ability: its power is that number (604.3).",
+        ),
+        cast_only_if=Str(
+            enum=("you_cast_another_spell_this_turn",),
+            description='"Cast this spell only if ...": a restriction on casting it (601.3).',
+        ),
+        costs_less_for_each=Table(
+            _fields(
+                ("amount", "for_each"),
+                amount=Str(description='"{1}": what each one takes off (601.2f).'),
+                for_each=Str(enum=("creature_in_your_party",)),
+            ),
+            description='"This spell costs {1} less to cast for each creature in your party."',
         ),
         flash_if=CONDITION,
         flash_for_extra_cost=Str(
@@ -816,6 +855,7 @@ OBJECT_STATE_KEYS = frozenset(
         "summoning_sick",
         "token",
         "block_limit",
+        "regeneration_shields",
     }
 )
 #: Every other key gives an object abilities or ties it to another object,
@@ -990,6 +1030,14 @@ EXPECT_SPECS: dict[str, Spec] = {
         Str(enum=STEP_NAMES), description="Every phase and step entered this turn, in order."
     ),
     "active_player": PLAYER,
+    "regenerated": Array(
+        REF,
+        description="Every time a permanent regenerated instead of being destroyed (701.19a), "
+        "by name: once for each time (order doesn't matter).",
+    ),
+    "regeneration_shields": by_object(
+        Int(minimum=0), "The regeneration shields each object has, unused (701.19a)."
+    ),
 }
 
 EXPECT = Table(

@@ -220,6 +220,10 @@ OBSERVERS: dict[str, Observer] = {
     },
     "turn": lambda game, _: list(game.turn.history),
     "active_player": lambda game, _: game.turn.active_player,
+    "regenerated": lambda game, _: list(game.history.regenerated),
+    "regeneration_shields": lambda game, expected: {
+        ref: _current(game, ref).regeneration_shields for ref in expected
+    },
 }
 
 

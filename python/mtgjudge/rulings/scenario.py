@@ -44,6 +44,7 @@ def _filter(spec: dict[str, Any]) -> ObjectFilter:
         keywords=frozenset(normalize(k) for k in spec.get("keywords", ())),
         without_keywords=frozenset(normalize(k) for k in spec.get("without_keywords", ())),
         colorless=spec.get("colorless", False),
+        itself=spec.get("itself", False),
         token=spec.get("token"),
         power_equals_toughness=spec.get("power_equals_toughness", False),
         enchanted_or_equipped=spec.get("enchanted_or_equipped", False),
@@ -71,6 +72,7 @@ def _condition(spec: dict[str, Any] | None) -> Condition | None:
         full_party=spec.get("full_party", False),
         source_untapped=spec.get("source_untapped", False),
         source_has=frozenset(normalize(k) for k in spec.get("source_has", ())),
+        source_counters=tuple(sorted(spec.get("source_counters", {}).items())),
     )
 
 
@@ -226,6 +228,13 @@ def _object(ref: str, spec: dict[str, Any], zone: str) -> GameObject:
         triggers=tuple(_trigger(t) for t in spec.get("triggers", ())),
         resolve=tuple(spec.get("resolve", ())),
         flash_if=_condition(spec.get("flash_if")),
+        cast_only_if=spec.get("cast_only_if"),
+        power_is=spec.get("power_is"),
+        costs_less_for_each=(
+            (spec["costs_less_for_each"]["amount"], spec["costs_less_for_each"]["for_each"])
+            if "costs_less_for_each" in spec
+            else None
+        ),
         flash_for_extra_cost=spec.get("flash_for_extra_cost"),
         modes=tuple(
             Mode(tuple(mode.get("resolve", ())), mode.get("targets"), mode.get("description", ""))
@@ -242,6 +251,7 @@ def _object(ref: str, spec: dict[str, Any], zone: str) -> GameObject:
         counters=counters,
         summoning_sick=spec.get("summoning_sick", False),
         block_limit=spec.get("block_limit", 1),
+        regeneration_shields=spec.get("regeneration_shields", 0),
     )
 
 
@@ -369,11 +379,24 @@ def _become_blocked(game: Game, refs: list[str], context: Context) -> None:
 
 def _destroy(game: Game, refs: list[str], context: Context) -> None:
     for obj in _each(game, refs):
-        if "indestructible" in game.characteristics(obj).all_keywords:
-            game.note("702.12b", f"{obj.name} has indestructible and isn't destroyed")
+        game.destroy(obj)
+
+
+def _regenerate(game: Game, refs: list[str], context: Context) -> None:
+    """701.19a: a resolving spell or ability regenerates each permanent: a
+    replacement effect, a "regeneration shield", for the next time it
+    would be destroyed this turn. (As a probe's action it stands for a
+    regeneration ability resolving.)"""
+    for obj in _each(game, refs):
+        if obj.zone != "battlefield" or not obj.exists:
+            game.note("701.19a", f"{obj.name} isn't on the battlefield: nothing to regenerate")
             continue
-        game.note("701.8a", f"{obj.name} is destroyed")
-        game.move(obj, "graveyard", rule="701.8a")
+        obj.regeneration_shields += 1
+        game.note(
+            "701.19a",
+            f"a regeneration shield protects {obj.name} the next time it would be destroyed "
+            "this turn",
+        )
 
 
 def _sacrifice(game: Game, refs: list[str], context: Context) -> None:
@@ -474,6 +497,20 @@ def _amount(game: Game, name: str, context: Context, named: list[str] | None = N
         )
         game.note("608.2h", f"there are {value} other attacking creatures; X is {value}")
         return value
+    if name == "greatest_power":
+        you = context.you or game.turn.active_player
+        powers = [
+            current.power
+            for current in (game.characteristics(obj) for obj in game.battlefield())
+            if current.controller == you
+            and "creature" in current.types
+            and current.power is not None
+        ]
+        value = max(powers, default=0)
+        game.note(
+            "608.2h", f"the greatest power among creatures {you} controls is {value}; X is {value}"
+        )
+        return value
     raise InvalidInputError(f"unknown amount {name!r}")
 
 
@@ -531,6 +568,13 @@ def _choose_prevention(game: Game, args: dict[str, Any], context: Context) -> No
 
 
 def _effect(game: Game, args: dict[str, Any], context: Context) -> None:
+    you = args.get("you", context.you or game.turn.active_player)
+    condition = _condition(args.get("condition"))
+    source_serial = context.source.serial if context.source is not None else None
+    if condition is not None and not condition.holds(game, you, source_serial):
+        # Checked once, as it resolves (608.2h): no effect begins.
+        game.note("608.2h", "the effect's condition doesn't hold as it resolves: it does nothing")
+        return
     grant = frozenset(args.get("grant", ()))
     if args.get("same_is_true_for_variants"):
         # 702.1c: granting a keyword grants each of its variants.
@@ -543,7 +587,6 @@ def _effect(game: Game, args: dict[str, Any], context: Context) -> None:
             )
         target = list(context.targets)
     named = target if isinstance(target, list) else None
-    you = args.get("you", context.you or game.turn.active_player)
     x = _amount(game, args["x"], context, named) if "x" in args else 0
     power, toughness = _change(args["pump"], x) if "pump" in args else (0, 0)
     modification = Modification(
@@ -564,15 +607,17 @@ def _effect(game: Game, args: dict[str, Any], context: Context) -> None:
         if "only" in args:
             # "If it's a Vampire, ...": judged once, as the effect begins (608.2h).
             wanted = _filter(args["only"])
-            source = context.source.serial if context.source is not None else None
-            affected = [obj for obj in affected if wanted.matches(game, obj, you, source)]
+            affected = [obj for obj in affected if wanted.matches(game, obj, you, source_serial)]
         game.add_effect(modification, you, affected=affected, duration=duration)
     else:
         if "only" in args:
             raise InvalidInputError("`only` narrows named objects; with a filter, say it there")
-        source = context.source.serial if context.source is not None else None
         effect = game.add_effect(
-            modification, you, filter=_filter(target), duration=duration, source_serial=source
+            modification,
+            you,
+            filter=_filter(target),
+            duration=duration,
+            source_serial=source_serial,
         )
         affected = [obj for obj in game.battlefield() if obj.serial in (effect.affected or ())]
     names = ", ".join(obj.name for obj in affected) or "nothing"
@@ -891,6 +936,7 @@ PERFORMERS: dict[str, Performer] = {
     "become_blocked": _become_blocked,
     "destroy": _destroy,
     "sacrifice": _sacrifice,
+    "regenerate": _regenerate,
     "move": _move,
     "deal_damage": _deal_damage,
     "fight": _fight,

@@ -90,7 +90,7 @@ class Snapshot:
 
 
 #: Simultaneous events in a canonical order: (step, damage, life gains,
-#: deaths, planeswalker deaths, losers), each list sorted.
+#: deaths, planeswalker deaths, losers, regenerations), each list sorted.
 Events = tuple
 
 
@@ -133,6 +133,9 @@ def canonical_events(events: Any) -> Events:
         tuple(sorted(tuple(d) for d in events.deaths)),
         tuple(sorted(events.planeswalker_deaths)),
         tuple(sorted(events.losers)),
+        # 701.19a: creatures that regenerated (an engine without regeneration
+        # reports none).
+        tuple(sorted(getattr(events, "regenerations", ()))),
     )
 
 
@@ -157,6 +160,7 @@ class KernelDriver:
                 tapped=c["tapped"],
                 summoning_sick=c["summoning_sick"],
                 block_limit=c["block_limit"],
+                regeneration_shields=c.get("regeneration_shields", 0),
             )
         for w in board["planeswalkers"]:
             self.combat.add_planeswalker(w["controller"], w["loyalty"])
@@ -209,6 +213,7 @@ class ReferenceDriver:
                 tapped=c["tapped"],
                 summoning_sick=c["summoning_sick"],
                 block_limit=c["block_limit"],
+                regeneration_shields=c.get("regeneration_shields", 0),
             )
         for w in board["planeswalkers"]:
             self.combat.add_planeswalker(w["controller"], w["loyalty"])

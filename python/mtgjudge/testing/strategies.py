@@ -101,7 +101,7 @@ def creature_specs(
 ) -> dict[str, Any]:
     """One creature: power and toughness (zero and negative included),
     marked damage, keywords (mostly from ``palette``), keyword counters and
-    status."""
+    status, and now and then one or two regeneration shields (701.19a)."""
     toughness = draw(st.one_of(st.integers(1, 6), st.integers(-1, 0)))
     damage = draw(st.integers(0, max(toughness - 1, 0)) | st.integers(0, 3))
     rarely = _RARELY
@@ -121,6 +121,7 @@ def creature_specs(
         "tapped": draw(rarely),
         "summoning_sick": draw(rarely) if attacking_side else draw(st.booleans()),
         "block_limit": draw(st.sampled_from([1, 2, 1, 0, 3, 2, 1])),
+        "regeneration_shields": draw(_SHIELDS),
     }
 
 
@@ -160,6 +161,7 @@ def combat_boards(
 
 
 _RARELY = st.sampled_from([False, False, False, True, False, False])
+_SHIELDS = st.sampled_from([0, 0, 0, 1, 0, 2, 0, 1])
 
 
 @cache
@@ -513,7 +515,8 @@ def boards(
 
     ``{"life": [20, 7], "active_player": 0, "creatures": [{"controller",
     "power", "toughness", "damage", "keywords", "keyword_counters",
-    "tapped", "summoning_sick", "block_limit"}, ...], "planeswalkers":
+    "tapped", "summoning_sick", "block_limit", "regeneration_shields"},
+    ...], "planeswalkers":
     [{"controller", "loyalty"}, ...]}``."""
     return combat_boards(max_players, max_attackers, max_blockers, max_planeswalkers)
 

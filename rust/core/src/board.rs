@@ -60,6 +60,10 @@ pub struct Creature {
     pub struck_first: bool,
     /// False once it has left the battlefield.
     pub on_battlefield: bool,
+    /// Regeneration shields from resolved spells and abilities (701.19a):
+    /// each replaces the next time it would be destroyed this turn. They
+    /// end at cleanup (514.2), which is the caller's business.
+    pub regeneration_shields: u8,
 }
 
 impl Creature {
@@ -78,12 +82,20 @@ impl Creature {
             dealt_deathtouch_damage: false,
             struck_first: false,
             on_battlefield: true,
+            regeneration_shields: 0,
         }
     }
 
     #[must_use]
     pub const fn with_keyword(mut self, keyword: Keyword) -> Creature {
         self.keywords = self.keywords.with(keyword);
+        self
+    }
+
+    /// The same creature with `shields` regeneration shields (701.19a).
+    #[must_use]
+    pub const fn with_regeneration_shields(mut self, shields: u8) -> Creature {
+        self.regeneration_shields = shields;
         self
     }
 
@@ -154,26 +166,41 @@ impl Creature {
         self.dealt_deathtouch_damage |= deathtouch_source;
     }
 
-    /// Whether state-based actions put it into its owner's graveyard
-    /// (704.5f–h, 702.12b): [`Creature::death_reason`] is `Some`. Computed
-    /// without branches, since whether a creature dies is hard to predict.
-    pub const fn dies(&self) -> bool {
-        let zero_toughness = self.toughness <= 0;
+    /// Whether state-based actions would destroy it (704.5g, 704.5h):
+    /// toughness above 0 (otherwise 704.5f puts it into the graveyard,
+    /// which isn't destruction), lethal damage marked or deathtouch damage
+    /// since the last check, and not indestructible (702.12b). Before
+    /// regeneration; computed without branches.
+    pub const fn would_be_destroyed(&self) -> bool {
         let lethal = (self.damage > 0) & (self.damage >= self.toughness);
         let destroyed = lethal | self.dealt_deathtouch_damage;
-        zero_toughness | (destroyed & !self.has(Keyword::Indestructible))
+        (self.toughness > 0) & destroyed & !self.has(Keyword::Indestructible)
+    }
+
+    /// Whether a regeneration shield replaces its destruction by
+    /// state-based actions (701.19a, 614.8): it would be destroyed (704.5g
+    /// or 704.5h, or both at once: one event, one shield) and has a shield.
+    pub const fn regenerates(&self) -> bool {
+        self.would_be_destroyed() & (self.regeneration_shields > 0)
+    }
+
+    /// Whether state-based actions put it into its owner's graveyard
+    /// (704.5f–h, 702.12b, 701.19a): [`Creature::death_reason`] is `Some`.
+    /// Regeneration can't replace 704.5f. Computed without branches, since
+    /// whether a creature dies is hard to predict.
+    pub const fn dies(&self) -> bool {
+        let zero_toughness = self.toughness <= 0;
+        zero_toughness | (self.would_be_destroyed() & (self.regeneration_shields == 0))
     }
 
     /// Why state-based actions put it into its owner's graveyard, if they do
-    /// (704.5f–h, with 702.12b for indestructible).
+    /// (704.5f–h, with 702.12b for indestructible and 701.19a for
+    /// regeneration).
     pub const fn death_reason(&self) -> Option<DeathReason> {
         if !self.dies() {
             None
         } else if self.toughness <= 0 {
             Some(DeathReason::ZeroToughness)
-        } else if self.has(Keyword::Indestructible) {
-            // 702.12b: not destroyed by lethal damage or deathtouch.
-            None
         } else if self.damage > 0 && self.damage >= self.toughness {
             Some(DeathReason::LethalDamage)
         } else if self.dealt_deathtouch_damage {
@@ -181,6 +208,17 @@ impl Creature {
         } else {
             None
         }
+    }
+
+    /// Uses a regeneration shield (701.19a, 614.8): instead of being
+    /// destroyed, all damage marked on it is removed (with the deathtouch
+    /// damage that would destroy it, 704.5h) and it becomes tapped. Removing
+    /// it from combat is the combat's business (506.4).
+    pub fn regenerate(&mut self) {
+        self.damage = 0;
+        self.dealt_deathtouch_damage = false;
+        self.tapped = true;
+        self.regeneration_shields = self.regeneration_shields.saturating_sub(1);
     }
 }
 

@@ -1,5 +1,5 @@
 //! Damage and its results (120.3, 120.4), and the state-based actions that
-//! follow from it (704.5a, 704.5f–i).
+//! follow from it (704.5a, 704.5f–i), with regeneration (701.19).
 
 use crate::board::{Board, CreatureId, PlaneswalkerId, PlayerId, Recipient};
 use crate::combat::{CombatError, DamageStep};
@@ -74,6 +74,9 @@ pub struct DamageLog {
     pub planeswalker_deaths: Vec<PlaneswalkerId>,
     /// Players who lost the game with 0 or less life (704.5a).
     pub losers: Vec<PlayerId>,
+    /// Creatures that regenerated instead of being destroyed by state-based
+    /// actions (701.19a, 704.5g, 704.5h), in the order of the board.
+    pub regenerations: Vec<CreatureId>,
 }
 
 impl DamageLog {
@@ -84,11 +87,16 @@ impl DamageLog {
         self.deaths.clear();
         self.planeswalker_deaths.clear();
         self.losers.clear();
+        self.regenerations.clear();
     }
 }
 
 /// Performs the state-based actions that damage can cause (704.5a,
-/// 704.5f–i, with 702.12b), all at once (704.3).
+/// 704.5f–i, with 702.12b), all at once (704.3). A creature with a
+/// regeneration shield that would be destroyed (704.5g, 704.5h, or both:
+/// one event) regenerates instead and uses one shield (701.19a, 614.8);
+/// nothing replaces 704.5f. Removing it from combat (506.4) is
+/// [`crate::Combat::check_state_based_actions`]'s part.
 pub fn check_state_based_actions(board: &mut Board, log: &mut DamageLog) {
     for (index, player) in board.players.iter_mut().enumerate() {
         // 704.5a
@@ -102,10 +110,15 @@ pub fn check_state_based_actions(board: &mut Board, log: &mut DamageLog) {
         if !creature.on_battlefield {
             continue;
         }
+        let regenerates = creature.regenerates();
         let reason = creature.death_reason();
         // 704.5h looks only at damage since the last check.
         creature.dealt_deathtouch_damage = false;
-        if let Some(reason) = reason {
+        if regenerates {
+            // 701.19a: instead of being destroyed.
+            creature.regenerate();
+            log.regenerations.push(index as CreatureId);
+        } else if let Some(reason) = reason {
             creature.on_battlefield = false;
             let id = index as CreatureId;
             log.deaths.push(Death {

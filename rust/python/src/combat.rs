@@ -156,7 +156,8 @@ impl PyCombat {
     }
 
     /// Adds a creature and returns its index.
-    #[pyo3(signature = (controller, power, toughness, *, damage=0, keywords=0, keyword_counters=0, tapped=false, summoning_sick=false, block_limit=1, struck_first=false, dealt_deathtouch_damage=false))]
+    /// `regeneration_shields` counts the regeneration shields it has (701.19a).
+    #[pyo3(signature = (controller, power, toughness, *, damage=0, keywords=0, keyword_counters=0, tapped=false, summoning_sick=false, block_limit=1, struck_first=false, dealt_deathtouch_damage=false, regeneration_shields=0))]
     #[allow(clippy::too_many_arguments)]
     fn add_creature(
         &mut self,
@@ -171,6 +172,7 @@ impl PyCombat {
         block_limit: u16,
         struck_first: bool,
         dealt_deathtouch_damage: bool,
+        regeneration_shields: u8,
     ) -> PyResult<u16> {
         self.combat.forget_assignment();
         if self.board.player(controller).is_none() {
@@ -190,6 +192,7 @@ impl PyCombat {
             block_limit,
             struck_first,
             dealt_deathtouch_damage,
+            regeneration_shields,
             ..Creature::new(controller, power, toughness)
         });
         Ok(index)
@@ -248,7 +251,9 @@ impl PyCombat {
     }
 
     /// Changes a creature between steps; arguments left out keep their value.
-    #[pyo3(signature = (index, *, power=None, toughness=None, damage=None, keywords=None, keyword_counters=None, tapped=None))]
+    /// `regeneration_shields` sets how many regeneration shields it has
+    /// (701.19a: a resolving spell or ability creates one).
+    #[pyo3(signature = (index, *, power=None, toughness=None, damage=None, keywords=None, keyword_counters=None, tapped=None, regeneration_shields=None))]
     #[allow(clippy::too_many_arguments)]
     fn update_creature(
         &mut self,
@@ -259,6 +264,7 @@ impl PyCombat {
         keywords: Option<u32>,
         keyword_counters: Option<u32>,
         tapped: Option<bool>,
+        regeneration_shields: Option<u8>,
     ) -> PyResult<()> {
         self.combat.forget_assignment();
         let keywords = keywords.map(self::keywords).transpose()?;
@@ -285,6 +291,9 @@ impl PyCombat {
         if let Some(tapped) = tapped {
             creature.tapped = tapped;
         }
+        if let Some(shields) = regeneration_shields {
+            creature.regeneration_shields = shields;
+        }
         Ok(())
     }
 
@@ -302,6 +311,7 @@ impl PyCombat {
             struck_first: creature.struck_first,
             dealt_deathtouch_damage: creature.dealt_deathtouch_damage,
             on_battlefield: creature.on_battlefield,
+            regeneration_shields: creature.regeneration_shields,
         })
     }
 
@@ -593,7 +603,9 @@ impl PyCombat {
     }
 
     /// Performs state-based actions (704.5a, 704.5f–i) and removes what left
-    /// the battlefield from combat.
+    /// the battlefield from combat; a creature with a regeneration shield
+    /// regenerates instead of being destroyed, and leaves combat (701.19a,
+    /// 506.4).
     fn check_state_based_actions(&mut self) -> StepEvents {
         self.log.clear();
         self.combat
@@ -615,6 +627,7 @@ pub struct CreatureView {
     struck_first: bool,
     dealt_deathtouch_damage: bool,
     on_battlefield: bool,
+    regeneration_shields: u8,
 }
 
 /// What one damage step did.
@@ -626,6 +639,8 @@ pub struct StepEvents {
     deaths: Vec<DeathTuple>,
     planeswalker_deaths: Vec<u16>,
     losers: Vec<u8>,
+    /// Creatures that regenerated instead of being destroyed (701.19a).
+    regenerations: Vec<u16>,
 }
 
 impl StepEvents {
@@ -659,6 +674,7 @@ impl StepEvents {
             deaths: log.deaths.iter().map(death_rule).collect(),
             planeswalker_deaths: log.planeswalker_deaths.clone(),
             losers: log.losers.clone(),
+            regenerations: log.regenerations.clone(),
         }
     }
 }

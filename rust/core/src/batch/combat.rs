@@ -40,7 +40,9 @@
 //! nothing changes between the steps and every assignment is the default
 //! one, so most of what the general kernel keeps track of (planeswalkers,
 //! explicit assignments, creatures removed from combat by effects, the
-//! event log) has nothing to do. It decides with the kernel's own rule
+//! event log) has nothing to do; nor has regeneration (701.19), since a
+//! batch's creatures have no regeneration shields. It decides with the
+//! kernel's own rule
 //! functions ([`attack_fault`], [`evasion_fault`], [`menace_fault`],
 //! [`Creature::strikes_in`], [`Creature::lethal_damage`],
 //! [`Creature::take_damage`], [`Creature::death_reason`]), and the tests
@@ -592,7 +594,8 @@ fn resolve_one(
             );
             // 704.5f–h. A creature that dies leaves combat (506.4): it is
             // skipped from now on as no longer on the battlefield, and its
-            // blockers block nothing (509.1g).
+            // blockers block nothing (509.1g). (Without regeneration
+            // shields, `dies` is all of it: nothing regenerates.)
             for creature in creatures.iter_mut() {
                 creature.on_battlefield &= !creature.dies();
                 creature.dealt_deathtouch_damage = false;

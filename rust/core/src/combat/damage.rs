@@ -240,14 +240,20 @@ impl Combat {
     }
 
     /// Performs state-based actions (704.5) and removes the creatures and
-    /// planeswalkers that left the battlefield from combat (506.4).
+    /// planeswalkers that left the battlefield from combat (506.4), and the
+    /// creatures that regenerated (506.4, 701.19a).
     pub fn check_state_based_actions(&mut self, board: &mut Board, log: &mut DamageLog) {
         self.assigned = None;
         let first_death = log.deaths.len();
         let first_walker = log.planeswalker_deaths.len();
+        let first_regeneration = log.regenerations.len();
         check_state_based_actions(board, log);
         for index in first_death..log.deaths.len() {
             let creature = log.deaths[index].creature;
+            self.remove_from_combat(creature);
+        }
+        for index in first_regeneration..log.regenerations.len() {
+            let creature = log.regenerations[index];
             self.remove_from_combat(creature);
         }
         for index in first_walker..log.planeswalker_deaths.len() {

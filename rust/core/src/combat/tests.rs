@@ -1250,3 +1250,266 @@ fn nothing_happens_between_assigning_and_dealing() {
     );
     assert_eq!(board.players[usize::from(BOB)].life, 20);
 }
+
+// ----- 701.19: regeneration -----
+
+fn shielded(controller: PlayerId, power: i32, toughness: i32, shields: u8) -> Creature {
+    Creature::new(controller, power, toughness).with_regeneration_shields(shields)
+}
+
+#[test]
+fn a_shield_replaces_destruction_by_lethal_damage() {
+    // 704.5g, 701.19a, 614.8 (rulings on Cudgel Troll and Vampire Warlord:
+    // "This works only if [it] is dealt lethal damage ..."): instead of
+    // being destroyed, all damage is removed, it becomes tapped and, as a
+    // blocking creature, it is removed from combat (506.4). The attacker it
+    // blocked stays blocked (509.1h).
+    let creatures = [creature(ALICE, 4, 4, &[]), shielded(BOB, 2, 3, 1)];
+    let (mut board, mut combat) = fight(&creatures, &[block(1, 0)]);
+    let mut log = DamageLog::default();
+    combat
+        .resolve_damage_step(&mut board, &[], &mut log)
+        .unwrap();
+    assert!(log.deaths.is_empty());
+    assert_eq!(log.regenerations, [1]);
+    let troll = &board.creatures[1];
+    assert!(troll.on_battlefield);
+    assert_eq!(troll.damage, 0);
+    assert!(troll.tapped);
+    assert_eq!(troll.regeneration_shields, 0);
+    assert!(!combat.is_blocking(1));
+    assert!(combat.attack_of(0).is_some_and(|attack| attack.blocked));
+    // The attacker was dealt 2 and survives.
+    assert_eq!(board.creatures[0].damage, 2);
+}
+
+#[test]
+fn a_shield_replaces_destruction_by_deathtouch_damage() {
+    // 704.5h, 701.19a: 1 damage from a source with deathtouch destroys a
+    // 5/5; a shield replaces that, and removes the damage.
+    let creatures = [
+        creature(ALICE, 1, 1, &[Keyword::Deathtouch]),
+        shielded(BOB, 0, 5, 1),
+    ];
+    let (mut board, mut combat) = fight(&creatures, &[block(1, 0)]);
+    let mut log = DamageLog::default();
+    combat
+        .resolve_damage_step(&mut board, &[], &mut log)
+        .unwrap();
+    assert!(log.deaths.is_empty());
+    assert_eq!(log.regenerations, [1]);
+    assert_eq!(board.creatures[1].damage, 0);
+    assert!(!board.creatures[1].dealt_deathtouch_damage);
+    assert!(board.creatures[1].on_battlefield);
+}
+
+#[test]
+fn lethal_and_deathtouch_damage_at_once_use_one_shield() {
+    // Ruling on Vampire Warlord: "If Vampire Warlord is dealt lethal damage
+    // and is dealt damage by a source with deathtouch during the same
+    // combat damage step, a single regeneration shield will save it." It
+    // would be destroyed once (704.5g and 704.5h in one check), so one of
+    // its two shields is used.
+    let creatures = [
+        creature(ALICE, 4, 4, &[]),
+        creature(ALICE, 1, 1, &[Keyword::Deathtouch]),
+        shielded(BOB, 0, 4, 2),
+    ];
+    let mut board = board(&creatures);
+    // It may block both attackers (509.1a).
+    board.creatures[2].block_limit = 2;
+    let mut combat = Combat::new();
+    combat
+        .declare_attackers(&mut board, ALICE, &[to_player(0, BOB), to_player(1, BOB)])
+        .unwrap();
+    combat
+        .declare_blockers(&board, &[block(2, 0), block(2, 1)])
+        .unwrap();
+    let mut log = DamageLog::default();
+    combat
+        .resolve_damage_step(&mut board, &[], &mut log)
+        .unwrap();
+    let warlord = &board.creatures[2];
+    assert_eq!(dealt(&log, 0, Recipient::Creature(2)), 4);
+    assert_eq!(dealt(&log, 1, Recipient::Creature(2)), 1);
+    assert!(log.deaths.is_empty());
+    assert_eq!(log.regenerations, [2]);
+    assert!(warlord.on_battlefield);
+    assert_eq!(warlord.regeneration_shields, 1);
+    assert_eq!(warlord.damage, 0);
+}
+
+#[test]
+fn several_deathtouch_sources_one_regeneration() {
+    // Ruling on Vectis Silencers: "a single regeneration effect will save it
+    // regardless of how many instances of deathtouch the source had": a
+    // source with deathtouch twice (702.2f: redundant) deals damage; one
+    // shield saves the creature.
+    let silencers = creature(ALICE, 1, 2, &[Keyword::Deathtouch]).with_keyword(Keyword::Deathtouch);
+    let mut board = board(&[silencers, shielded(BOB, 0, 6, 1)]);
+    let mut log = DamageLog::default();
+    deal_damage(
+        &mut board,
+        None,
+        &[assign(0, Recipient::Creature(1), 1)],
+        &mut log,
+    )
+    .unwrap();
+    let mut combat = Combat::new();
+    combat.check_state_based_actions(&mut board, &mut log);
+    assert!(log.deaths.is_empty());
+    assert_eq!(log.regenerations, [1]);
+    assert!(board.creatures[1].on_battlefield);
+    assert_eq!(board.creatures[1].regeneration_shields, 0);
+}
+
+#[test]
+fn zero_toughness_is_not_destruction() {
+    // 704.5f: "Regeneration can't replace this event" (rulings on Cudgel
+    // Troll and Vampire Warlord: reducing its toughness to 0 doesn't
+    // destroy it). The shield stays unused.
+    let mut board = board(&[shielded(BOB, 2, 0, 1)]);
+    let mut log = DamageLog::default();
+    let mut combat = Combat::new();
+    combat.check_state_based_actions(&mut board, &mut log);
+    assert_eq!(
+        log.deaths,
+        [Death {
+            creature: 0,
+            reason: DeathReason::ZeroToughness
+        }]
+    );
+    assert!(log.regenerations.is_empty());
+    assert_eq!(board.creatures[0].regeneration_shields, 1);
+    // Lethal damage and toughness 0 at once: 704.5f still applies.
+    let mut board = self::board(&[shielded(BOB, 2, 0, 1)]);
+    board.creatures[0].damage = 3;
+    log.clear();
+    combat.check_state_based_actions(&mut board, &mut log);
+    assert_eq!(log.deaths.len(), 1);
+    assert!(log.regenerations.is_empty());
+}
+
+#[test]
+fn nothing_to_replace_no_shield_used() {
+    // 701.19a: the shield protects it the next time it would be destroyed;
+    // an indestructible creature isn't destroyed (702.12b), and a creature
+    // without lethal damage isn't either, so the shield stays.
+    let mut board = board(&[
+        shielded(BOB, 2, 2, 1).with_keyword(Keyword::Indestructible),
+        shielded(BOB, 2, 2, 1),
+    ]);
+    board.creatures[0].damage = 5;
+    board.creatures[1].damage = 1;
+    let mut log = DamageLog::default();
+    let mut combat = Combat::new();
+    combat.check_state_based_actions(&mut board, &mut log);
+    assert!(log.deaths.is_empty());
+    assert!(log.regenerations.is_empty());
+    assert_eq!(board.creatures[0].regeneration_shields, 1);
+    assert_eq!(board.creatures[1].regeneration_shields, 1);
+    assert!(!board.creatures[0].tapped);
+    assert!(!board.creatures[1].tapped);
+}
+
+#[test]
+fn each_shield_replaces_one_destruction() {
+    // 701.19a: "the next time": a creature with two shields survives two
+    // destructions and dies at the third.
+    let mut board = board(&[creature(ALICE, 3, 3, &[]), shielded(BOB, 1, 2, 2)]);
+    let mut combat = Combat::new();
+    let mut log = DamageLog::default();
+    for expected_shields in [1, 0] {
+        deal_damage(
+            &mut board,
+            None,
+            &[assign(0, Recipient::Creature(1), 3)],
+            &mut log,
+        )
+        .unwrap();
+        combat.check_state_based_actions(&mut board, &mut log);
+        assert!(board.creatures[1].on_battlefield);
+        assert_eq!(board.creatures[1].regeneration_shields, expected_shields);
+    }
+    assert_eq!(log.regenerations, [1, 1]);
+    deal_damage(
+        &mut board,
+        None,
+        &[assign(0, Recipient::Creature(1), 3)],
+        &mut log,
+    )
+    .unwrap();
+    combat.check_state_based_actions(&mut board, &mut log);
+    assert!(!board.creatures[1].on_battlefield);
+    assert_eq!(
+        log.deaths,
+        [Death {
+            creature: 1,
+            reason: DeathReason::LethalDamage
+        }]
+    );
+}
+
+#[test]
+fn a_regenerated_attacker_deals_no_regular_damage() {
+    // 506.4: an attacking creature that regenerates is removed from combat,
+    // so after the first-strike step it assigns no combat damage (510.1);
+    // the first striker that blocked it stays a blocking creature (509.1g).
+    let creatures = [
+        shielded(ALICE, 5, 2, 1),
+        creature(BOB, 2, 2, &[Keyword::FirstStrike]),
+    ];
+    let (mut board, mut combat) = fight(&creatures, &[block(1, 0)]);
+    let mut log = DamageLog::default();
+    assert_eq!(
+        combat
+            .resolve_damage_step(&mut board, &[], &mut log)
+            .unwrap(),
+        DamageStep::FirstStrike
+    );
+    assert_eq!(log.regenerations, [0]);
+    assert!(!combat.is_attacking(0));
+    assert!(combat.is_blocking(1));
+    log.clear();
+    assert_eq!(
+        combat
+            .resolve_damage_step(&mut board, &[], &mut log)
+            .unwrap(),
+        DamageStep::Regular
+    );
+    assert!(log.damage.is_empty());
+    assert_eq!(board.creatures[1].damage, 0);
+    assert!(board.creatures[0].on_battlefield);
+    assert_eq!(board.creatures[0].damage, 0);
+}
+
+#[test]
+fn dies_and_regenerates_never_overlap() {
+    // 704.5f–h with 701.19a: a creature state-based actions look at either
+    // dies (death_reason says why), regenerates, or neither; never both. The
+    // batch resolver relies on `dies` alone: without shields nothing
+    // regenerates.
+    for toughness in -1..=3 {
+        for damage in 0..=4 {
+            for deathtouch in [false, true] {
+                for indestructible in [false, true] {
+                    for shields in 0..=2u8 {
+                        let mut c =
+                            Creature::new(BOB, 1, toughness).with_regeneration_shields(shields);
+                        c.damage = damage;
+                        c.dealt_deathtouch_damage = deathtouch;
+                        if indestructible {
+                            c = c.with_keyword(Keyword::Indestructible);
+                        }
+                        assert_eq!(c.dies(), c.death_reason().is_some());
+                        assert!(!(c.dies() && c.regenerates()));
+                        let destroyed =
+                            toughness > 0 && !indestructible && (deathtouch || damage >= toughness);
+                        assert_eq!(c.regenerates(), destroyed && shields > 0);
+                        assert_eq!(c.dies(), toughness <= 0 || (destroyed && shields == 0));
+                    }
+                }
+            }
+        }
+    }
+}
