@@ -99,6 +99,12 @@ class Prevention:
     condition: Condition | None = None
     description: str = ""
 
+    @property
+    def shield(self) -> int | None:
+        """The size of its shield, for "the next N damage" (615.7)."""
+        amount = self.amount
+        return amount[1] if isinstance(amount, tuple) and amount[0] == "shield" else None
+
 
 @dataclass(frozen=True)
 class DamageReplacement:
@@ -131,8 +137,7 @@ class ActiveEffect:
 
     @property
     def is_shield(self) -> bool:
-        amount = getattr(self.effect, "amount", None)
-        return isinstance(amount, tuple) and amount[0] == "shield"
+        return isinstance(self.effect, Prevention) and self.effect.shield is not None
 
 
 @dataclass(frozen=True)

@@ -534,9 +534,8 @@ def _prevent(game: Game, args: dict[str, Any], context: Context) -> None:
     you = args.get("you", context.you or game.turn.active_player)
     source = context.source
     effect = _prevention(args, protected)
-    amount = effect.amount
     effects = [effect]
-    if isinstance(amount, tuple) and amount[0] == "shield":
+    if effect.shield is not None:
         players = [
             p for p in game.players if replacement.player_fits(args.get("to_players"), p, you)
         ]
@@ -553,7 +552,7 @@ def _prevent(game: Game, args: dict[str, Any], context: Context) -> None:
                 source.serial if source is not None else None,
                 game.next_timestamp(),
                 duration="end_of_turn",
-                shield_left=amount[1] if isinstance(amount, tuple) and amount[0] == "shield" else 0,
+                shield_left=effect.shield or 0,
             )
         )
     game.note("615.3", f"a prevention effect begins: {effect.description or 'prevent damage'}")
