@@ -94,3 +94,30 @@ costs_less_for_each = { amount = "{1}", for_each = "artifact_you_control" }
     with pytest.raises(RulingFormatError) as raised:
         _game(tmp_path, "", extra)
     assert "setup.hand.alliance.costs_less_for_each.for_each" in str(raised.value)
+
+
+def test_a_mana_cost_that_doesnt_parse_names_its_key(tmp_path):
+    extra = """
+[setup.hand.alliance]
+owner = "Alice"
+types = ["instant"]
+costs_less_for_each = { amount = "{one}", for_each = "creature_in_your_party" }
+"""
+    with pytest.raises(RulingFormatError) as raised:
+        _game(tmp_path, "", extra)
+    assert "setup.hand.alliance.costs_less_for_each.amount" in str(raised.value)
+    assert "expected a mana cost" in str(raised.value)
+
+
+def test_a_static_that_looks_at_power_is_refused(tmp_path):
+    # 613.8: it would depend on its own result; the model doesn't order that.
+    extra = """
+[setup.battlefield.lord]
+controller = "Alice"
+types = ["enchantment"]
+statics = [{ affects = { controller = "you", power_at_least = 4 }, grant = ["trample"] }]
+"""
+    with pytest.raises(RulingFormatError) as raised:
+        _game(tmp_path, "", extra)
+    assert "setup.battlefield.lord.statics[0]" in str(raised.value)
+    assert "power_at_least" in str(raised.value)

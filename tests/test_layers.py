@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from helpers import game_after, load_test_ruling
-from mtgjudge.errors import InvalidInputError
+from mtgjudge.errors import RulingFormatError
 
 HEAD = """\
 id = "TEST-layers"
@@ -98,9 +98,37 @@ def test_only_narrows_named_objects_and_not_a_filter(tmp_path):
     )
     assert "flying" in game.characteristics(game.obj("both")).keywords
     assert "flying" not in game.characteristics(game.obj("lord")).keywords
-    with pytest.raises(InvalidInputError):
-        _game(
-            tmp_path,
-            '{ effect = { to = { types = ["creature"] }, only = { subtypes = ["Skeleton"] }, '
-            'grant = ["flying"] } }',
-        )
+
+
+@pytest.mark.parametrize(
+    ("effect", "where", "message"),
+    [
+        (
+            '{ to = { types = ["creature"] }, only = { subtypes = ["Skeleton"] }, grant = ["flying"] }',
+            "effect.only",
+            "with a filter",
+        ),
+        ('{ to = ["relic"], add_types = ["creature"] }', "effect.add_types", "set_base"),
+        (
+            '{ to = ["lord"], grant = ["flying"], condition = { source_untapped = true } }',
+            "effect.condition.source_untapped",
+            "no source",
+        ),
+    ],
+)
+def test_bad_effects_name_the_key(tmp_path, effect, where, message):
+    with pytest.raises(RulingFormatError) as raised:
+        _game(tmp_path, f"{{ effect = {effect} }}")
+    text = str(raised.value)
+    assert f"probe[0].actions[0].{where}" in text
+    assert message in text
+
+
+def test_becoming_a_dragon_keeps_other_subtypes(tmp_path):
+    # 205.1b: creature types are replaced; an artifact type isn't one.
+    game = _game(
+        tmp_path,
+        '{ effect = { to = ["relic"], add_types = ["creature"], add_subtypes = ["Equipment", '
+        '"Golem"], set_base = "1/1" } }, { effect = { to = ["relic"], set_subtypes = ["Dragon"] } }',
+    )
+    assert game.characteristics(game.obj("relic")).subtypes == {"Dragon", "Equipment"}

@@ -301,7 +301,7 @@ class KernelBoard:
             # 701.19a, 614.8: the kernel replaced the destruction (704.5g,
             # 704.5h) and removed the damage; it leaves combat here too.
             obj = self.creatures[index]
-            self.game.regenerated(
+            self.game.record_regeneration(
                 obj, f"{obj.name} would be destroyed by state-based actions (704.5g, 704.5h)"
             )
         dying = [(self.creatures[index], rule) for index, rule in events.deaths]

@@ -1,9 +1,13 @@
 """Continuous effects (611) and the characteristics they produce (613).
 
-The model applies effects in a simplified layer order that is exact for the
-effects scenarios can describe: control (layer 2), abilities (layer 6, in
-timestamp order), then power and toughness (7b setting, 7c modifying,
-including counters, 613.4)."""
+The model applies effects in the layer order (613.1), each layer's in
+timestamp order (613.7): control (layer 2), types and subtypes (4), colors
+(5), abilities (6), then power and toughness: a characteristic-defining
+ability (7a), effects that set it (7b), modifications and counters (7c,
+613.4). Only effects of resolved spells and abilities, with their sets
+locked in, change types and colors, so no effect's set depends on
+another's result in those layers; static abilities that look at keywords
+or power are refused by the loader for the same reason (613.8)."""
 
 from __future__ import annotations
 
@@ -17,6 +21,22 @@ if TYPE_CHECKING:
     from mtgjudge.game import Game
     from mtgjudge.objects import GameObject
     from mtgjudge.timing import SpellFilter
+
+
+#: The artifact, enchantment, land and battle types (205.3g–205.3i, 205.3q):
+#: an effect that gives a permanent new creature types leaves these (205.1b).
+NONCREATURE_SUBTYPES = frozenset(
+    {
+        "Attraction", "Blood", "Bobblehead", "Clue", "Contraption", "Equipment", "Food",
+        "Fortification", "Gold", "Incubator", "Infinity", "Junk", "Lander", "Map",
+        "Powerstone", "Spacecraft", "Stone", "Treasure", "Vehicle",
+        "Aura", "Background", "Cartouche", "Case", "Class", "Curse", "Role", "Room", "Rune",
+        "Saga", "Shard", "Shrine",
+        "Cave", "Desert", "Forest", "Gate", "Island", "Lair", "Locus", "Mine", "Mountain",
+        "Plains", "Planet", "Power-Plant", "Sphere", "Swamp", "Tower", "Town", "Urza’s",
+        "Siege",
+    }
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -170,7 +190,8 @@ class Condition:
     source_untapped: bool = False
     #: "[this permanent] has [keywords]".
     source_has: frozenset[str] = frozenset()
-    #: "as long as [this permanent] has N or more [kind] counters on it".
+    #: "as long as [this permanent] has N or more [kind] counters on it". It
+    #: is false once the permanent has left (its counters are gone with it).
     source_counters: tuple[tuple[str, int], ...] = ()
 
     def holds(self, game: Game, you: str, source_serial: int | None) -> bool:
@@ -234,8 +255,8 @@ class Modification:
     #: artifact creature in addition to its other types").
     add_types: frozenset[str] = frozenset()
     add_subtypes: frozenset[str] = frozenset()
-    #: Layer 4: "becomes a Dragon": the subtypes it has instead of its own
-    #: (205.1b); the model's objects have creature types only.
+    #: Layer 4: "becomes a Dragon": the creature types it has instead of its
+    #: own (205.1b); its other subtypes stay.
     set_subtypes: frozenset[str] | None = None
     #: Layer 5 (613.1e): "becomes blue": the colors it has instead (105.3).
     set_colors: frozenset[str] | None = None
@@ -386,12 +407,14 @@ def compute(
     if up_to_layer >= 4:
         for effect in relevant:
             change = effect.modification
+            # A static ability never changes types or colors (the loader
+            # has no key for it), so only locked-in effects are looked at.
             if effect.affected is None or not change.changes_type_or_color:
                 continue
             if not effect.applies_to(game, obj):
                 continue
             if change.set_subtypes is not None:
-                subtypes = change.set_subtypes
+                subtypes = change.set_subtypes | (subtypes & NONCREATURE_SUBTYPES)
             types |= change.add_types
             subtypes |= change.add_subtypes
         for effect in relevant:

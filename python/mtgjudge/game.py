@@ -147,6 +147,8 @@ class Game:
         self.initial_serials: dict[str, int] = {}
         #: The order of each player's library, top first, by serial.
         self.library_order: dict[str, list[int]] = {}
+        #: The characteristics being computed, to refuse a loop (613.8).
+        self._computing: set[tuple[int, int]] = set()
         #: Replacement and prevention effects on damage from resolved spells
         #: and abilities (614.1a, 615).
         self.damage_effects: list[replacement.ActiveEffect] = []
@@ -191,13 +193,19 @@ class Game:
         return None
 
     def characteristics(self, obj: GameObject, up_to_layer: int = 7) -> Characteristics:
-        return effects.compute(self, obj, self.current_effects(), up_to_layer)
-
-    def is_creature(self, obj: GameObject) -> bool:
-        return obj.zone == "battlefield" and "creature" in obj.types
-
-    def is_planeswalker(self, obj: GameObject) -> bool:
-        return obj.zone == "battlefield" and "planeswalker" in obj.types
+        key = (obj.serial, up_to_layer)
+        if key in self._computing:
+            # An effect whose set depends on its own result (613.8): the
+            # loader refuses the known shapes; anything else is bad input.
+            raise InvalidInputError(
+                f"the characteristics of {obj.name} depend on themselves (613.8): an effect "
+                "looks at what it changes"
+            )
+        self._computing.add(key)
+        try:
+            return effects.compute(self, obj, self.current_effects(), up_to_layer)
+        finally:
+            self._computing.discard(key)
 
     def controller(self, obj: GameObject) -> str:
         return self.characteristics(obj, up_to_layer=5).controller
@@ -402,14 +410,16 @@ class Game:
             obj.damage = 0
             obj.dealt_deathtouch_damage = False
             obj.tapped = True
-            self.regenerated(obj, "an effect would destroy it (701.8a)")
+            self.record_regeneration(obj, "an effect would destroy it (701.8a)")
             return
         self.note("701.8a", f"{obj.name} is destroyed")
         self.move(obj, "graveyard", rule="701.8a")
 
-    def regenerated(self, obj: GameObject, why: str) -> None:
-        """Records that a permanent regenerated (701.19a): its damage is
-        already removed and it is tapped; here it leaves combat (506.4)."""
+    def record_regeneration(self, obj: GameObject, why: str) -> None:
+        """After a regeneration shield was used (701.19a) and the damage was
+        removed and the permanent tapped, by the kernel's state-based actions
+        (for creatures) or by :meth:`destroy` (for any permanent): records it
+        and takes it out of combat (506.4)."""
         self.history.regenerated.append(obj.ref)
         self.note(
             "701.19a",

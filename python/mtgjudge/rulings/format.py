@@ -267,6 +267,16 @@ PERMISSION = Table(
 UNORDERED_EXPECTATIONS = frozenset(
     {"lost", "died", "attacking", "blocking", "found", "chosen_names", "regenerated"}
 )
+#: What a static ability's filters and conditions may not look at: keywords,
+#: power and toughness are what static abilities change (layers 6 and 7), so
+#: such an ability would depend on others' results, or its own (613.8).
+STATIC_DEPENDENT_KEYS = (
+    "keywords",
+    "without_keywords",
+    "source_has",
+    "power_at_least",
+    "power_equals_toughness",
+)
 #: Expectations that give each object a set (of keywords, types ...): order doesn't matter.
 SET_VALUED_EXPECTATIONS = frozenset({"keywords", "names", "types", "subtypes", "colors"})
 #: Expectations that list events, each matched to one event on the fields it gives.
@@ -1562,14 +1572,12 @@ def _check_meaning(ruling: dict[str, Any]) -> Names:
                         "a shield for every permanent that fits isn't modelled",
                     )
             for j, static in enumerate(obj.get("statics", ())):
-                if any(
-                    _mentions_key(static, key)
-                    for key in ("keywords", "without_keywords", "source_has")
-                ):
+                looks_at = [key for key in STATIC_DEPENDENT_KEYS if _mentions_key(static, key)]
+                if looks_at:
                     raise FormatProblem(
                         join(join(path, "statics"), j),
-                        "a static ability that looks at keywords depends on other abilities' "
-                        "effects (613.8), which the model doesn't order",
+                        f"a static ability that looks at {looks_at[0]} depends on other "
+                        "abilities' effects (613.8), which the model doesn't order",
                     )
             for j, trigger in enumerate(obj.get("triggers", ())):
                 if _mentions_key(trigger.get("do"), "create_trigger"):
@@ -1615,7 +1623,80 @@ def _check_meaning(ruling: dict[str, Any]) -> Names:
     for ref, path in tokens.items():
         if ref in objects or ref == THAT_CREATURE:
             raise FormatProblem(path, f"{ref!r} is already the name of an object in the setup")
+    _check_mana_costs(ruling)
+    _check_effects(setup, "setup", has_source=True)
+    for i, probe in enumerate(ruling["probe"]):
+        # A probe's own effect has no source to look at.
+        _check_effects(
+            probe.get("actions", ()), join(join("probe", i), "actions"), has_source=False
+        )
     return Names(frozenset(players), frozenset(objects | set(tokens)))
+
+
+#: Keys whose strings are mana costs as printed (107.4).
+MANA_COST_KEYS = (
+    "mana_cost",
+    "increase",
+    "reduce",
+    "flash_for_extra_cost",
+    "alternative_cost",
+    "additional_costs",
+)
+
+
+def _check_mana_costs(ruling: dict[str, Any]) -> None:
+    """Every mana cost parses, so a typo fails the file, not a probe."""
+    from mtgjudge import _core
+    from mtgjudge.errors import ManaCostSyntaxError
+
+    found = [
+        (where, value)
+        for part in ("setup", "probe")
+        for key in MANA_COST_KEYS
+        for where, value in _tables_under(ruling[part], key, part)
+    ]
+    found += [
+        (join(where, "amount"), value.get("amount"))
+        for where, value in _tables_under(ruling["setup"], "costs_less_for_each", "setup")
+    ]
+    for where, value in found:
+        for index, text in enumerate(value) if isinstance(value, list) else [(None, value)]:
+            if not isinstance(text, str) or is_formula(text):
+                continue
+            try:
+                _core.ManaCost(text)
+            except ManaCostSyntaxError as error:
+                raise FormatProblem(
+                    where if index is None else join(where, index),
+                    f'expected a mana cost such as "{{2}}{{W}}": {error}',
+                ) from None
+
+
+def _check_effects(node: Any, path: str, *, has_source: bool) -> None:
+    """What the shape of an `effect` can't say."""
+    for where, effect in _tables_under(node, "effect", path):
+        if not isinstance(effect, dict):
+            continue
+        if "only" in effect and isinstance(effect.get("to"), dict):
+            raise FormatProblem(
+                join(where, "only"),
+                "`only` narrows named objects or targets; with a filter, say it in the filter",
+            )
+        if "creature" in effect.get("add_types", ()) and "set_base" not in effect:
+            raise FormatProblem(
+                join(where, "add_types"),
+                "an object that becomes a creature needs base power and toughness: `set_base`",
+            )
+        looks_at_source = [
+            key
+            for key in ("source_untapped", "source_has", "source_counters")
+            if _mentions_key(effect.get("condition"), key)
+        ]
+        if looks_at_source and not has_source:
+            raise FormatProblem(
+                join(join(where, "condition"), looks_at_source[0]),
+                "a probe's own effect has no source to look at; put it in a spell or ability",
+            )
 
 
 def _check_spell_actions(actions: Any, path: str) -> None:

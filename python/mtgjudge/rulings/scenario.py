@@ -499,12 +499,12 @@ def _amount(game: Game, name: str, context: Context, named: list[str] | None = N
         return value
     if name == "greatest_power":
         you = context.you or game.turn.active_player
+        yours = ObjectFilter(controller="you", types=frozenset({"creature"}))
         powers = [
-            current.power
-            for current in (game.characteristics(obj) for obj in game.battlefield())
-            if current.controller == you
-            and "creature" in current.types
-            and current.power is not None
+            power
+            for obj in game.battlefield()
+            if yours.matches(game, obj, you, None)
+            and (power := game.characteristics(obj).power) is not None
         ]
         value = max(powers, default=0)
         game.note(
