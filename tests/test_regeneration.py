@@ -324,3 +324,22 @@ def test_format_errors_name_the_file_key_and_expectation(
     assert error.path.endswith("t.toml")
     assert where in error.key_path
     assert message in error.expected
+
+
+def test_permanents_destroyed_together_see_each_other_die(tmp_path):
+    # 701.8a, 603.10a: one destroy effect puts them into the graveyard at
+    # once, so the giant's "whenever another creature dies" sees the troll
+    # die though the giant is named first.
+    watching = HEAD.replace(
+        '[setup.battlefield.giant]\ncontroller = "Bob"\npower = 3\ntoughness = 3\n',
+        '[setup.battlefield.giant]\ncontroller = "Bob"\npower = 3\ntoughness = 3\n'
+        'triggers = [{ event = "a_creature_dies", filter = { other = true }, do = [] }]\n',
+    )
+    assert watching != HEAD
+    probe = (
+        '[[probe]]\nid = "p"\nactions = [{ destroy = ["giant", "troll"] }]\n'
+        "expect.life = { Bob = 1 }\n"
+    )
+    game = game_after(load_test_ruling(tmp_path, watching + probe))
+    assert game.obj("troll").zone == "graveyard" and game.obj("giant").zone == "graveyard"
+    assert [record.source for record in game.history.triggers] == ["giant"]

@@ -390,30 +390,33 @@ class Game:
         if self.combat is not None:
             self.combat.forget_missing(on_battlefield, departed)
 
-    def destroy(self, obj: GameObject) -> None:
-        """An effect destroys a permanent (701.8a): the one place the model
-        performs "destroy". An indestructible permanent isn't destroyed
-        (702.12b); a regeneration shield replaces the destruction (701.19a,
-        614.8). The state-based actions that destroy creatures (704.5g,
-        704.5h) are the kernel's, with the same rule."""
-        if obj.zone != "battlefield" or not obj.exists:
-            self.note("701.8a", f"{obj.name} isn't on the battlefield, so it isn't destroyed")
-            return
-        if "indestructible" in self.characteristics(obj).all_keywords:
-            self.note("702.12b", f"{obj.name} has indestructible and isn't destroyed")
-            return
-        if obj.regeneration_shields > 0:
-            # 701.19a: "instead remove all damage marked on it and its
-            # controller taps it. If it's an attacking or blocking creature,
-            # remove it from combat."
-            obj.regeneration_shields -= 1
-            obj.damage = 0
-            obj.dealt_deathtouch_damage = False
-            obj.tapped = True
-            self.record_regeneration(obj, "an effect would destroy it (701.8a)")
-            return
-        self.note("701.8a", f"{obj.name} is destroyed")
-        self.move(obj, "graveyard", rule="701.8a")
+    def destroy(self, objs: list[GameObject]) -> None:
+        """An effect destroys permanents (701.8a), all at the same time: the
+        one place the model performs "destroy". An indestructible permanent
+        isn't destroyed (702.12b); a regeneration shield replaces the
+        destruction (701.19a, 614.8). The state-based actions that destroy
+        creatures (704.5g, 704.5h) are the kernel's, with the same rule."""
+        destroyed = []
+        for obj in objs:
+            if obj.zone != "battlefield" or not obj.exists:
+                self.note("701.8a", f"{obj.name} isn't on the battlefield, so it isn't destroyed")
+            elif "indestructible" in self.characteristics(obj).all_keywords:
+                self.note("702.12b", f"{obj.name} has indestructible and isn't destroyed")
+            elif obj.regeneration_shields > 0:
+                # 701.19a: "instead remove all damage marked on it and its
+                # controller taps it. If it's an attacking or blocking
+                # creature, remove it from combat."
+                obj.regeneration_shields -= 1
+                obj.damage = 0
+                obj.dealt_deathtouch_damage = False
+                obj.tapped = True
+                self.record_regeneration(obj, "an effect would destroy it (701.8a)")
+            else:
+                self.note("701.8a", f"{obj.name} is destroyed")
+                destroyed.append((obj, "701.8a"))
+        # Put into the graveyard at once, so that their leaves-the-battlefield
+        # abilities see each other (603.10a).
+        self.put_into_graveyards(destroyed)
 
     def record_regeneration(self, obj: GameObject, why: str) -> None:
         """After a regeneration shield was used (701.19a) and the damage was

@@ -378,8 +378,7 @@ def _become_blocked(game: Game, refs: list[str], context: Context) -> None:
 
 
 def _destroy(game: Game, refs: list[str], context: Context) -> None:
-    for obj in _each(game, refs):
-        game.destroy(obj)
+    game.destroy(list(_each(game, refs)))
 
 
 def _regenerate(game: Game, refs: list[str], context: Context) -> None:
