@@ -314,6 +314,11 @@ def resolve_top(
     top = stack[-1]
     game.stack_order.remove(top.serial)  # type: ignore[arg-type]
     if isinstance(top, Triggered):
+        if choices:
+            raise InvalidInputError(
+                f"{top.describe()} is resolving: give its choices with `choose_on_resolution` "
+                f"for {top.source.ref}, not with the resolve action's `choose`"
+            )
         del game.abilities[top.serial]  # type: ignore[arg-type]
         triggers.resolve(game, top)
         return top

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any
 
 from mtgjudge import effects, replacement, triggers
 from mtgjudge.combat import CombatRecord, KernelBoard
@@ -155,6 +156,10 @@ class Game:
         #: How the controllers of prevention effects divide them for the next
         #: damage event: (source, recipient, amount) by the effect's source.
         self.prevention_choices: dict[str, list[tuple[str, str, int]]] = {}
+        #: Choices given in advance (`choose_on_resolution`) for the next
+        #: triggered ability of each source to resolve (608.2d): by the
+        #: source's scenario name, then by the name of the choice.
+        self.resolution_choices: dict[str, dict[str, Any]] = {}
         #: Triggered abilities created by resolving spells, for a duration (603.7b).
         self.delayed_triggers: list[triggers.DelayedTrigger] = []
 

@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from mtgjudge.effects import Characteristics, Condition, ObjectFilter, is_enchanted_or_equipped
-from mtgjudge.errors import InvalidInputError
+from mtgjudge.errors import IllegalActionError, InvalidInputError
 from mtgjudge.objects import new_serial
 
 if TYPE_CHECKING:
@@ -161,6 +161,10 @@ RECIPIENTS = ("player", "opponent", "you", "creature", "planeswalker")
 #: Placeholders a triggered ability's actions may use.
 THAT_CREATURE = "that_creature"
 THAT_MUCH = "that_much"
+#: In the actions of a `choose`: the permanents chosen.
+CHOSEN = "chosen"
+#: How many permanents a `choose` takes (608.2d).
+CHOOSE_COUNTS = ("one", "up_to_one", "any_number")
 
 #: An upper bound on how many objects may resolve while players pass
 #: priority in succession, so that a loop of triggers can't hang the model.
@@ -741,11 +745,23 @@ def display_name(game: Game, ref: str) -> str:
 
 
 def resolve(game: Game, ability: Triggered) -> None:
-    """608.2: a triggered ability on the stack resolves."""
-    from mtgjudge.rulings.scenario import perform_raw
-
+    """608.2: a triggered ability on the stack resolves. The choices its
+    effect offers (608.2d, 603.5) are those given with `choose_on_resolution`
+    for its source; each one given must be used."""
     game.note("608.2", f"{ability.describe()} resolves")
     game.history.abilities_resolved += 1
+    given = game.resolution_choices.pop(ability.source.ref, {})
+    used: set[str] = set()
+    _resolve(game, ability, given, used)
+    unused = [name for name in given if name not in used]
+    if unused:
+        raise InvalidInputError(
+            f"the choice {unused[0]!r} given for {ability.describe()} with "
+            "`choose_on_resolution` was never used: it offered no such choice as it resolved"
+        )
+
+
+def _resolve(game: Game, ability: Triggered, given: dict[str, Any], used: set[str]) -> None:
     condition = ability.ability.condition
     if condition is not None and not condition.holds(
         game, ability.controller, ability.source_serial
@@ -764,7 +780,35 @@ def resolve(game: Game, ability: Triggered) -> None:
     that = ability.that_creature
     if that is not None and game.obj(that[0]).serial != that[1]:
         gone.add(that[0])
-    for action in ability.ability.actions:
+    _perform(game, ability, ability.ability.actions, gone, legal, given, used)
+
+
+def _perform(
+    game: Game,
+    ability: Triggered,
+    actions: tuple | list,
+    gone: set[str],
+    legal: list[str],
+    given: dict[str, Any],
+    used: set[str],
+) -> None:
+    """The ability's actions in the order written (608.2c); a `choose` or a
+    `may` is a choice made as that part of the effect applies (608.2d,
+    608.2e, 603.5), and its own actions follow."""
+    from mtgjudge.rulings.scenario import perform_raw
+
+    for action in actions:
+        ((kind, args),) = action.items()
+        if kind == "may":
+            if _may(game, ability, args, given, used):
+                _perform(game, ability, args["do"], gone, legal, given, used)
+            continue
+        if kind == "choose":
+            chosen = _choose(game, ability, args, legal, given, used)
+            if chosen:
+                then = [_expand(part, chosen) for part in args["do"]]
+                _perform(game, ability, then, gone, legal, given, used)
+            continue
         bound = bind(game, action, gone, lambda node: _substitute(node, ability))
         if bound is not None:
             perform_raw(
@@ -775,6 +819,132 @@ def resolve(game: Game, ability: Triggered) -> None:
                 source=ability.source,
                 source_serial=ability.source_serial,
             )
+
+
+def _may(
+    game: Game, ability: Triggered, args: dict[str, Any], given: dict[str, Any], used: set[str]
+) -> bool:
+    """603.5: "you may ...": its controller chooses as it resolves; without
+    a choice given, they don't."""
+    name = args["name"]
+    what = args.get("description") or name
+    if name not in given:
+        game.note("603.5", f"{ability.controller} chooses not to: {what} (no choice given)")
+        return False
+    used.add(name)
+    yes = given[name]
+    if not isinstance(yes, bool):
+        raise InvalidInputError(f"the choice {name!r} is a “may”: true or false, not {yes!r}")
+    game.note("603.5", f"{ability.controller} chooses {'to' if yes else 'not to'}: {what}")
+    return yes
+
+
+def _choose(
+    game: Game,
+    ability: Triggered,
+    args: dict[str, Any],
+    legal: list[str],
+    given: dict[str, Any],
+    used: set[str],
+) -> list[str]:
+    """608.2d: a player chooses permanents as the effect applies, among
+    those that fit `among` (relative to that player). They can't choose an
+    illegal option."""
+    from mtgjudge.rulings.scenario import _filter
+
+    name = args["name"]
+    what = args.get("description") or name
+    chooser = ability.controller
+    if args.get("chooser", "you") == "target":
+        players = [ref for ref in legal if ref in game.players]
+        if not players:
+            raise InvalidInputError(f"the choice {name!r} is made by a target player; none is left")
+        chooser = players[0]
+    wanted = _filter(args["among"])
+    candidates = [
+        obj
+        for obj in game.battlefield()
+        if wanted.matches(game, obj, chooser, ability.source_serial)
+    ]
+    count = args.get("count", "one")
+    if name in given:
+        used.add(name)
+        refs = given[name]
+        if not isinstance(refs, list):
+            raise InvalidInputError(
+                f"the choice {name!r} chooses permanents: a list of names, not {refs!r}"
+            )
+        picked = [game.obj(ref) for ref in refs]
+        for obj in picked:
+            if obj not in candidates:
+                raise IllegalActionError(
+                    f"{chooser} can't choose {obj.name} ({obj.ref}) for {what}: it isn't among "
+                    f"the permanents that may be chosen ({_names(candidates)})",
+                    rule="608.2d",
+                    fault="not_a_candidate",
+                )
+        if count != "any_number" and len(picked) > 1:
+            raise IllegalActionError(
+                f"{chooser} may choose only one permanent for {what}, not {_names(picked)}",
+                rule="608.2d",
+                fault="too_many_chosen",
+            )
+        if count == "one" and not picked and candidates:
+            raise IllegalActionError(
+                f"{chooser} must choose one of {_names(candidates)} for {what}",
+                rule="608.2d",
+                fault="nothing_chosen",
+            )
+    elif count == "one" and len(candidates) > 1:
+        raise InvalidInputError(
+            f"{chooser} chooses one of {', '.join(obj.ref for obj in candidates)} for {what} "
+            f"(608.2d): say which with `choose_on_resolution = {{ {ability.source.ref} = "
+            f"{{ {name} = [...] }} }}`"
+        )
+    else:
+        # Without a choice given: the only permanent a player must choose;
+        # nothing for "up to one" or "any number".
+        picked = candidates[:1] if count == "one" else []
+    if args.get("different_powers"):
+        powers = [game.characteristics(obj).power for obj in picked]
+        if len(set(powers)) != len(powers):
+            raise IllegalActionError(
+                f"{chooser} must choose creatures with different powers for {what}; "
+                f"{_names(picked)} don't all have different powers",
+                rule="608.2d",
+                fault="same_power",
+            )
+    if not candidates:
+        game.note(
+            "608.2d", f"{chooser} has nothing to choose for {what}, so that part does nothing"
+        )
+    else:
+        game.note("608.2d", f"{chooser} chooses {_names(picked) or 'nothing'} for {what}")
+    return [obj.ref for obj in picked]
+
+
+def _names(objects: list[GameObject]) -> str:
+    return ", ".join(obj.name for obj in objects)
+
+
+def _expand(node: Any, chosen: list[str]) -> Any:
+    """A `choose`'s action with "chosen" replaced by the permanents chosen:
+    in a list, each of them; as a key, each of them with the same value."""
+    if isinstance(node, dict):
+        out: dict[str, Any] = {}
+        for key, value in node.items():
+            for ref in chosen if key == CHOSEN else [key]:
+                out[ref] = _expand(value, chosen)
+        return out
+    if isinstance(node, list):
+        items: list[Any] = []
+        for item in node:
+            if item == CHOSEN:
+                items += chosen
+            else:
+                items.append(_expand(item, chosen))
+        return items
+    return node
 
 
 def still_target(game: Game, ref: str, serial: int | None) -> bool:

@@ -32,7 +32,15 @@ from mtgjudge.rulings.spec import (
     WithNames,
     join,
 )
-from mtgjudge.triggers import DELAYED_EVENTS, EVENTS, RECIPIENTS, THAT_CREATURE, THAT_MUCH
+from mtgjudge.triggers import (
+    CHOOSE_COUNTS,
+    CHOSEN,
+    DELAYED_EVENTS,
+    EVENTS,
+    RECIPIENTS,
+    THAT_CREATURE,
+    THAT_MUCH,
+)
 from mtgjudge.turn import POSITIONS
 
 if sys.version_info >= (3, 11):
@@ -48,6 +56,8 @@ PROBE_ID = r"[a-z0-9][a-z0-9._-]*"
 PLAYER_NAME = r"[A-Z][A-Za-z0-9]*"
 OBJECT_REF = r"[a-z][a-z0-9_-]*"
 RULE_NUMBER = r"[1-9]\d{2}(\.\d+[a-z]?)?"
+#: The name of a choice a triggered ability offers as it resolves.
+CHOICE_NAME = r"[a-z][a-z0-9_]*"
 COUNTER = r"[+-]\d+/[+-]\d+|loyalty|" + "|".join(k for k in KEYWORDS if k != "defender")
 
 COLORS = ("white", "blue", "black", "red", "green")
@@ -623,6 +633,17 @@ ACTION_SPECS: dict[str, Spec] = {
     "copy_spell": by_object(
         PLAYER, "Puts a copy of a spell onto the stack under a player's control (707.10)."
     ),
+    "choose_on_resolution": by_object(
+        Map(
+            AnyOf([Bool(), REF_LIST]),
+            key_pattern=CHOICE_NAME,
+            key_hint="the `name` of a `choose` or `may` in the object's triggered abilities",
+        ),
+        "The choices the next triggered ability of each named object to resolve offers as it "
+        "resolves (608.2d, 603.5), by the `name` of its `choose` (the permanents chosen) or "
+        "`may` (true or false). The ability must resolve during the probe's next action, and "
+        "each choice given must be used.",
+    ),
     "choose_prevention": by_object(
         Array(
             Table(
@@ -673,7 +694,7 @@ TRIGGER = WithNames(
         ),
         description="A triggered ability (603): when, if, and what it does.",
     ),
-    objects=frozenset({THAT_CREATURE}),
+    objects=frozenset({THAT_CREATURE, CHOSEN}),
 )
 
 #: A triggered ability that a resolving spell creates for a duration (603.7,
@@ -705,11 +726,67 @@ CREATED_TRIGGER = WithNames(
         "spell, its controller the spell's controller (603.7d), and it triggers only once it "
         "exists (603.7a).",
     ),
-    objects=frozenset({THAT_CREATURE}),
+    objects=frozenset({THAT_CREATURE, CHOSEN}),
+)
+CHOOSE_ACTION = Table(
+    _fields(
+        ("name", "among", "do"),
+        name=Str(
+            pattern=CHOICE_NAME,
+            pattern_hint='"sacrifice" (lower case)',
+            description="How a probe's `choose_on_resolution` names this choice.",
+        ),
+        chooser=Str(
+            enum=("you", "target"),
+            description="Who chooses: the ability's controller (default), or its target player.",
+        ),
+        among=AnyOf(
+            [FILTER],
+            description="The permanents that may be chosen, relative to the player who chooses.",
+        ),
+        count=Str(
+            enum=CHOOSE_COUNTS,
+            description="How many: exactly one if there is one (default), up to one, or any "
+            "number.",
+        ),
+        different_powers=Bool(description="The permanents chosen must have different powers."),
+        do=Array(
+            RESOLVE_ACTION,
+            description=f"What happens to them: `{CHOSEN}` stands for the permanents chosen "
+            "(in a list, each of them; as a key, each with the same value). Nothing happens if "
+            "none is chosen.",
+        ),
+        description=Str(description="The choice in our words, for traces."),
+    ),
+    description="In a triggered ability: a player chooses permanents as it resolves (608.2d). "
+    "Without a choice given (`choose_on_resolution`), the only candidate of a `one`, and none "
+    "for `up_to_one` or `any_number`.",
+)
+MAY_ACTION = Table(
+    _fields(
+        ("name", "do"),
+        name=Str(
+            pattern=CHOICE_NAME,
+            pattern_hint='"lifelink" (lower case)',
+            description="How a probe's `choose_on_resolution` names this choice.",
+        ),
+        do=Array(RESOLVE_ACTION, description="What happens if its controller chooses to."),
+        description=Str(description="The option in our words, for traces."),
+    ),
+    description="In a triggered ability: “you may ...”, chosen as it resolves (603.5, 608.2d); "
+    "without a choice given (`choose_on_resolution`), its controller doesn't.",
 )
 RESOLVE_ACTION_TABLE.fields["create_trigger"] = Field(CREATED_TRIGGER)
 RESOLVE_ACTION_TABLE.fields["prevent"] = Field(PREVENT_ACTION)
-RESOLVE_ACTION_TABLE.one_of = (*RESOLVE_ACTION_TABLE.one_of, "create_trigger", "prevent")
+RESOLVE_ACTION_TABLE.fields["choose"] = Field(CHOOSE_ACTION)
+RESOLVE_ACTION_TABLE.fields["may"] = Field(MAY_ACTION)
+RESOLVE_ACTION_TABLE.one_of = (
+    *RESOLVE_ACTION_TABLE.one_of,
+    "create_trigger",
+    "prevent",
+    "choose",
+    "may",
+)
 
 FACE = Table(
     _fields(
@@ -1553,8 +1630,8 @@ def _check_meaning(ruling: dict[str, Any]) -> Names:
     for zone in SETUP_ZONES:
         for ref, obj in setup.get(zone, {}).items():
             path = join(join("setup", zone), ref)
-            if ref == THAT_CREATURE:
-                raise FormatProblem(path, f"{THAT_CREATURE!r} is reserved for triggered abilities")
+            if ref in (THAT_CREATURE, CHOSEN):
+                raise FormatProblem(path, f"{ref!r} is reserved for triggered abilities")
             for j, trigger in enumerate(obj.get("triggers", ())):
                 _check_trigger(trigger, join(join(path, "triggers"), j))
             for j, change in enumerate(obj.get("modifies_damage", ())):
@@ -1579,6 +1656,7 @@ def _check_meaning(ruling: dict[str, Any]) -> Names:
                         f"a static ability that looks at {looks_at[0]} depends on other "
                         "abilities' effects (613.8), which the model doesn't order",
                     )
+            _check_choice_names(obj, path)
             for j, trigger in enumerate(obj.get("triggers", ())):
                 if _mentions_key(trigger.get("do"), "create_trigger"):
                     raise FormatProblem(
@@ -1619,6 +1697,22 @@ def _check_meaning(ruling: dict[str, Any]) -> Names:
             if "cast" in action:
                 _check_cast_targets(setup, action["cast"], join(path, "cast"))
                 _check_cast_choices(setup, action["cast"], join(path, "cast"))
+                for key in ("choose", "may"):
+                    if _mentions_key(action["cast"].get("during"), key):
+                        raise FormatProblem(
+                            join(join(path, "cast"), "during"),
+                            f"`{key}` is for a triggered ability's actions only",
+                        )
+            if "choose_on_resolution" in action:
+                if j == len(probe["actions"]) - 1:
+                    raise FormatProblem(
+                        path,
+                        "`choose_on_resolution` gives choices for the probe's next action; "
+                        "none follows it",
+                    )
+                _check_choose_on_resolution(
+                    setup, action["choose_on_resolution"], join(path, "choose_on_resolution")
+                )
     tokens = _token_names(ruling, "")
     for ref, path in tokens.items():
         if ref in objects or ref == THAT_CREATURE:
@@ -1706,6 +1800,15 @@ def _check_spell_actions(actions: Any, path: str) -> None:
     counted = False
     for j, action in enumerate(actions):
         where = join(path, j)
+        for key in ("choose", "may"):
+            if key in action:
+                raise FormatProblem(
+                    join(where, key),
+                    f"`{key}` is for a triggered ability's actions; the choices made as a "
+                    "spell resolves are the resolve action's `choose` (608.2d)",
+                )
+        if _mentions(action, CHOSEN) and "create_trigger" not in action:
+            raise FormatProblem(where, f"{CHOSEN!r} is for the actions of a `choose` only")
         if "create_trigger" in action:
             trigger = action["create_trigger"]
             _check_trigger(trigger, join(where, "create_trigger"))
@@ -1722,6 +1825,93 @@ def _check_spell_actions(actions: Any, path: str) -> None:
                 f"{THAT_MUCH!r} is for a triggered ability's actions only",
             )
         counted = counted or "remove_counters" in action
+
+
+def _choices_offered(obj: dict[str, Any], path: str) -> list[tuple[str, str, str]]:
+    """The choices an object's abilities offer as they resolve: (name,
+    "choose" or "may", key path)."""
+    return [
+        (table["name"], key, where)
+        for key in ("choose", "may")
+        for where, table in _tables_under(obj, key, path)
+        if isinstance(table, dict) and "name" in table
+    ]
+
+
+def _check_choice_names(obj: dict[str, Any], path: str) -> None:
+    """`choose_on_resolution` names a choice by its source and its name, so
+    the names in one object's abilities differ."""
+    seen: set[str] = set()
+    for name, _key, where in _choices_offered(obj, path):
+        if name in seen:
+            raise FormatProblem(
+                join(where, "name"),
+                f"the choice name {name!r} is used twice in this object's abilities; "
+                "`choose_on_resolution` tells them apart by name",
+            )
+        seen.add(name)
+
+
+def _check_choose_on_resolution(setup: dict[str, Any], given: dict[str, Any], path: str) -> None:
+    """Each choice names a `choose` (a list of permanents) or a `may` (true
+    or false) in the triggered abilities of an object of the setup."""
+    for ref, choices in given.items():
+        obj = next((setup[zone][ref] for zone in SETUP_ZONES if ref in setup.get(zone, {})), None)
+        offered = {name: key for name, key, _ in _choices_offered(obj or {}, "")}
+        if not offered:
+            raise FormatProblem(
+                join(path, ref),
+                f"expected an object whose abilities offer choices as they resolve (`choose` "
+                f"or `may`); {ref!r} has none",
+            )
+        for name, value in choices.items():
+            where = join(join(path, ref), name)
+            if name not in offered:
+                raise FormatProblem(
+                    where,
+                    f"expected one of the choices {ref}'s abilities offer: "
+                    + ", ".join(sorted(offered)),
+                )
+            if offered[name] == "may" and not isinstance(value, bool):
+                raise FormatProblem(where, f"{name!r} is a `may`: expected true or false")
+            if offered[name] == "choose" and not isinstance(value, list):
+                raise FormatProblem(
+                    where, f"{name!r} is a `choose`: expected a list of the permanents chosen"
+                )
+
+
+def _check_choice_actions(
+    actions: Any, path: str, trigger: dict[str, Any], *, chosen_ok: bool
+) -> None:
+    """`chosen` only in a `choose`'s actions; a target player chooses only
+    if the ability targets one."""
+    for j, action in enumerate(actions):
+        where = join(path, j)
+        if "choose" in action:
+            choose = action["choose"]
+            player_targets = [t for t in trigger.get("targets", ()) if t[:1].isupper()]
+            if choose.get("chooser") == "target" and not player_targets:
+                raise FormatProblem(
+                    join(join(where, "choose"), "chooser"),
+                    "expected the ability to target a player (`targets`): a target player chooses",
+                )
+            if _mentions(choose.get("among"), CHOSEN):
+                raise FormatProblem(
+                    join(join(where, "choose"), "among"),
+                    f"{CHOSEN!r} is for the `choose`'s actions",
+                )
+            _check_choice_actions(
+                choose["do"], join(join(where, "choose"), "do"), trigger, chosen_ok=True
+            )
+        elif "may" in action:
+            _check_choice_actions(
+                action["may"]["do"], join(join(where, "may"), "do"), trigger, chosen_ok=chosen_ok
+            )
+        elif not chosen_ok and _mentions(action, CHOSEN):
+            raise FormatProblem(
+                where,
+                f"{CHOSEN!r} stands for the permanents a `choose` chose: only its `do` may use it",
+            )
 
 
 def _check_cast_targets(setup: dict[str, Any], cast: dict[str, Any], path: str) -> None:
@@ -1857,6 +2047,11 @@ def _check_trigger(trigger: dict[str, Any], path: str) -> None:
         raise FormatProblem(
             join(path, "do"),
             f"the event {event!r} has no {THAT_CREATURE!r} (see rulings/README.md)",
+        )
+    _check_choice_actions(trigger.get("do", ()), join(path, "do"), trigger, chosen_ok=False)
+    if CHOSEN in trigger.get("targets", ()):
+        raise FormatProblem(
+            join(path, "targets"), f"targets are chosen from the setup's names, not {CHOSEN!r}"
         )
     if THAT_CREATURE in trigger.get("targets", ()):
         raise FormatProblem(

@@ -565,6 +565,16 @@ def _choose_prevention(game: Game, args: dict[str, Any], context: Context) -> No
         ]
 
 
+def _choose_on_resolution(game: Game, args: dict[str, Any], context: Context) -> None:
+    """The choices the next triggered ability of each named source to
+    resolve offers as it does (608.2d, 603.5), given in advance: they must
+    be used during the probe's next action."""
+    pending = game.resolution_choices
+    for ref, choices in args.items():
+        game.obj(ref)
+        pending.setdefault(ref, {}).update(choices)
+
+
 def _effect(game: Game, args: dict[str, Any], context: Context) -> None:
     you = args.get("you", context.you or game.turn.active_player)
     condition = _condition(args.get("condition"))
@@ -941,6 +951,7 @@ PERFORMERS: dict[str, Performer] = {
     "effect": _effect,
     "prevent": _prevent,
     "choose_prevention": _choose_prevention,
+    "choose_on_resolution": _choose_on_resolution,
     "gain_control": _gain_control,
     "tap": _tap,
     "untap": _untap,
@@ -988,3 +999,10 @@ def perform(game: Game, action: Action) -> None:
     # 117.5, 704.3, 603.3: whenever a player would receive priority, state-based
     # actions are performed, then triggered abilities are put on the stack.
     game.before_priority()
+    pending = game.resolution_choices
+    if pending and action.kind != "choose_on_resolution":
+        ref = next(iter(pending))
+        raise InvalidInputError(
+            f"the choices given for {ref} with `choose_on_resolution` were never used: no "
+            f"triggered ability of {ref} resolved during the next action ({action.kind})"
+        )
