@@ -424,14 +424,39 @@ pub fn resolve_combats(
     first_combat: usize,
     scratch: &mut CombatScratch,
 ) -> Result<(), BatchError> {
+    for_each_combat(
+        input,
+        output,
+        first_combat,
+        |output, combat, rows, first_row| {
+            let count = rows.len();
+            resolve_one(input, output, combat, rows, scratch)
+                .map_err(|row| input.block_out_of_range(row, first_row, count))
+        },
+    )
+}
+
+/// Checks the columns, then resolves each combat with `resolve`, given its
+/// number, its rows (relative to the first row of this range) and the
+/// range's first row, for errors.
+fn for_each_combat<'a>(
+    input: &CombatColumns<'_>,
+    output: &mut CombatResults<'a>,
+    first_combat: usize,
+    mut resolve: impl FnMut(
+        &mut CombatResults<'a>,
+        usize,
+        std::ops::Range<usize>,
+        usize,
+    ) -> Result<(), BatchError>,
+) -> Result<(), BatchError> {
     let (first_row, rows) = input.check(first_combat)?;
     let combats = input.offsets.len() - 1;
     output.check(combats, rows)?;
     for combat in 0..combats {
         let start = input.offsets[combat] as usize - first_row;
         let end = input.offsets[combat + 1] as usize - first_row;
-        resolve_one(input, output, combat, start..end, scratch)
-            .map_err(|row| input.block_out_of_range(row, first_row, end - start))?;
+        resolve(output, combat, start..end, first_row)?;
     }
     Ok(())
 }
@@ -750,25 +775,25 @@ pub fn resolve_combats_through_kernel(
     first_combat: usize,
     scratch: &mut CombatScratch,
 ) -> Result<(), BatchError> {
-    let (first_row, rows) = input.check(first_combat)?;
-    let combats = input.offsets.len() - 1;
-    output.check(combats, rows)?;
-    for combat in 0..combats {
-        let start = input.offsets[combat] as usize - first_row;
-        let end = input.offsets[combat + 1] as usize - first_row;
-        resolve_through_kernel(input, output, combat, start..end, &mut scratch.kernel).map_err(
-            |problem| match problem {
-                Err(row) => input.block_out_of_range(row, first_row, end - start),
-                Ok(error) => BatchError::at(
-                    Unit::Combat,
-                    first_combat + combat,
-                    "offsets",
-                    error.to_string(),
-                ),
-            },
-        )?;
-    }
-    Ok(())
+    for_each_combat(
+        input,
+        output,
+        first_combat,
+        |output, combat, rows, first_row| {
+            let count = rows.len();
+            resolve_through_kernel(input, output, combat, rows, &mut scratch.kernel).map_err(
+                |problem| match problem {
+                    Err(row) => input.block_out_of_range(row, first_row, count),
+                    Ok(error) => BatchError::at(
+                        Unit::Combat,
+                        first_combat + combat,
+                        "offsets",
+                        error.to_string(),
+                    ),
+                },
+            )
+        },
+    )
 }
 
 /// One combat through the kernel. The error is a row whose `blocks` is out
