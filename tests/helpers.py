@@ -59,3 +59,11 @@ def game_after(ruling, probe: int = 0):
     for action in ruling.probes[probe].actions:
         perform(game, action)
     return game
+
+
+def assert_error_names(error: Exception, *parts: str) -> None:
+    """A ruling file's error names the file and each of ``parts``: the key
+    path and what was expected."""
+    text = str(error)
+    for part in ("t.toml", *parts):
+        assert part in text, f"{part!r} not in {text!r}"

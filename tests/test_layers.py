@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import game_after, load_test_ruling
+from helpers import assert_error_names, game_after, load_test_ruling
 from mtgjudge.errors import RulingFormatError
 
 HEAD = """\
@@ -119,9 +119,7 @@ def test_only_narrows_named_objects_and_not_a_filter(tmp_path):
 def test_bad_effects_name_the_key(tmp_path, effect, where, message):
     with pytest.raises(RulingFormatError) as raised:
         _game(tmp_path, f"{{ effect = {effect} }}")
-    text = str(raised.value)
-    assert f"probe[0].actions[0].{where}" in text
-    assert message in text
+    assert_error_names(raised.value, f"probe[0].actions[0].{where}", message)
 
 
 def test_becoming_a_dragon_keeps_other_subtypes(tmp_path):

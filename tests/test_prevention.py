@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import game_after, load_test_ruling
+from helpers import assert_error_names, game_after, load_test_ruling
 from mtgjudge.errors import IllegalActionError, RulingFormatError
 
 HEAD = """\
@@ -224,18 +224,16 @@ modifies_damage = [{ by = { controller = "you" }, times = 2 }]
 def test_bad_damage_effects_name_the_key(tmp_path, effect, where, message):
     with pytest.raises(RulingFormatError) as raised:
         _ruling(tmp_path, effect, "")
-    text = str(raised.value)
-    assert f"setup.battlefield.ward.{where}" in text
-    assert message in text
+    assert_error_names(raised.value, f"setup.battlefield.ward.{where}", message)
 
 
 def test_a_probe_cant_prevent_without_a_source(tmp_path):
     with pytest.raises(RulingFormatError) as raised:
         _ruling(tmp_path, "", '{ prevent = { to_players = "you" } }')
-    assert "probe[0].actions[0]" in str(raised.value)
+    assert_error_names(raised.value, "probe[0].actions[0]")
 
 
 def test_a_shield_for_every_permanent_that_fits_is_refused(tmp_path):
     with pytest.raises(RulingFormatError) as raised:
         _ruling(tmp_path, _salve('{ to = { types = ["creature"] }, amount = { shield = 1 } }'), "")
-    assert "setup.hand.salve.resolve[0].prevent.to" in str(raised.value)
+    assert_error_names(raised.value, "setup.hand.salve.resolve[0].prevent.to")

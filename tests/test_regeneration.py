@@ -191,19 +191,22 @@ def test_a_regenerated_attacker_deals_no_regular_damage(tmp_path):
     assert [(d.source, d.step) for d in game.history.damage] == [("striker", "first_strike")]
 
 
-def test_a_spell_regenerates_its_target(tmp_path):
-    # 701.19a: "Regenerate target creature."
-    spell = """
+#: "Regenerate target creature", aimed at the giant.
+REGENERATE_GIANT = """
 [setup.hand.salve]
 owner = "Alice"
 types = ["instant"]
 resolve = [{ regenerate = ["giant"] }]
 """
+
+
+def test_a_spell_regenerates_its_target(tmp_path):
+    # 701.19a: "Regenerate target creature."
     game = _game(
         tmp_path,
         '{ cast = { card = "salve", targets = ["giant"] } }, { resolve = 1 }, '
         '{ destroy = ["giant"] }',
-        spell,
+        REGENERATE_GIANT,
     )
     assert game.obj("giant").zone == "battlefield"
     assert game.history.regenerated == ["giant"]
@@ -211,17 +214,11 @@ resolve = [{ regenerate = ["giant"] }]
 
 def test_an_illegal_target_isnt_regenerated(tmp_path):
     # 608.2b: the target left the battlefield before the spell resolved.
-    spell = """
-[setup.hand.salve]
-owner = "Alice"
-types = ["instant"]
-resolve = [{ regenerate = ["giant"] }]
-"""
     game = _game(
         tmp_path,
         '{ cast = { card = "salve", targets = ["giant"] } }, '
         '{ move = { giant = "exile" } }, { move = { giant = "battlefield" } }, { resolve = 1 }',
-        spell,
+        REGENERATE_GIANT,
     )
     assert game.obj("giant").regeneration_shields == 0
 

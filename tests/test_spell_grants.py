@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import game_after, load_test_ruling
+from helpers import assert_error_names, game_after, load_test_ruling
 from mtgjudge import casting
 from mtgjudge.errors import RulingFormatError
 
@@ -115,7 +115,6 @@ def test_bad_grants_name_the_key(tmp_path, grant, where, message):
     probe = '[[probe]]\nid = "p"\nactions = []\nexpect.life = { Bob = 1 }\n'
     with pytest.raises(RulingFormatError) as raised:
         load_test_ruling(tmp_path, text + probe)
-    message_text = str(raised.value)
-    assert "setup.battlefield.engine.spells_you_cast_have[0]" in message_text
-    assert where in message_text
-    assert message in message_text
+    assert_error_names(
+        raised.value, "setup.battlefield.engine.spells_you_cast_have[0]", where, message
+    )
