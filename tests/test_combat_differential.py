@@ -55,13 +55,7 @@ class Engines:
         self.kernel = _core.Combat(board["life"])
         self.reference = Reference(board["life"])
         for c in board["creatures"]:
-            common = {
-                "damage": c["damage"],
-                "tapped": c["tapped"],
-                "summoning_sick": c["summoning_sick"],
-                "block_limit": c["block_limit"],
-                "regeneration_shields": c["regeneration_shields"],
-            }
+            common = scenarios.status_arguments(c)
             k = self.kernel.add_creature(
                 c["controller"],
                 c["power"],

@@ -142,6 +142,17 @@ def canonical_events(events: Any) -> Events:
 # ----- drivers: one interface over the kernel and the reference -----
 
 
+def status_arguments(creature: dict[str, Any]) -> dict[str, Any]:
+    """A plain-data creature's status, as both engines' ``add_creature`` take it."""
+    return {
+        "damage": creature["damage"],
+        "tapped": creature["tapped"],
+        "summoning_sick": creature["summoning_sick"],
+        "block_limit": creature["block_limit"],
+        "regeneration_shields": creature.get("regeneration_shields", 0),
+    }
+
+
 class KernelDriver:
     """An engine with the kernel's interface (keyword masks)."""
 
@@ -154,13 +165,9 @@ class KernelDriver:
                 c["controller"],
                 c["power"],
                 c["toughness"],
-                damage=c["damage"],
                 keywords=self.mask(c["keywords"]),
                 keyword_counters=self.mask(c["keyword_counters"]),
-                tapped=c["tapped"],
-                summoning_sick=c["summoning_sick"],
-                block_limit=c["block_limit"],
-                regeneration_shields=c.get("regeneration_shields", 0),
+                **status_arguments(c),
             )
         for w in board["planeswalkers"]:
             self.combat.add_planeswalker(w["controller"], w["loyalty"])
@@ -207,13 +214,9 @@ class ReferenceDriver:
                 c["controller"],
                 c["power"],
                 c["toughness"],
-                damage=c["damage"],
                 keywords=c["keywords"],
                 keyword_counters=c["keyword_counters"],
-                tapped=c["tapped"],
-                summoning_sick=c["summoning_sick"],
-                block_limit=c["block_limit"],
-                regeneration_shields=c.get("regeneration_shields", 0),
+                **status_arguments(c),
             )
         for w in board["planeswalkers"]:
             self.combat.add_planeswalker(w["controller"], w["loyalty"])
