@@ -5,7 +5,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from mtgjudge.rulings.corpus import bundled_corpus
+from mtgjudge.format.corpus import bundled_corpus
 
 GOOD_RULING = """\
 id = "TEST-good"
@@ -43,7 +43,7 @@ def make_corpus(tmp_path: Path, files: dict[str, str]) -> Path:
 
 def load_test_ruling(tmp_path: Path, text: str):
     """Loads one ruling file written out in a fresh corpus under ``tmp_path``."""
-    from mtgjudge.rulings.format import load_ruling, read_features
+    from mtgjudge.format.ruling import load_ruling, read_features
 
     directory = tmp_path / f"r{len(list(tmp_path.iterdir()))}"
     directory.mkdir()
@@ -53,11 +53,12 @@ def load_test_ruling(tmp_path: Path, text: str):
 
 def game_after(ruling, probe: int = 0):
     """The game of ``ruling``'s setup after the actions of one of its probes."""
-    from mtgjudge.rulings.scenario import build_game, perform
+    from mtgjudge.model.actions import take_action
+    from mtgjudge.model.setup import build_game
 
-    game = build_game(ruling)
+    game = build_game(ruling.setup)
     for action in ruling.probes[probe].actions:
-        perform(game, action)
+        take_action(game, action.kind, action.args)
     return game
 
 

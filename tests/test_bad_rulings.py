@@ -9,7 +9,7 @@ import pytest
 
 from helpers import GOOD_RULING, make_corpus
 from mtgjudge.cli import main
-from mtgjudge.rulings.corpus import load_corpus
+from mtgjudge.format.corpus import load_corpus
 
 
 def _variant(old: str, new: str, ruling_id: str = "TEST-bad") -> str:
@@ -91,7 +91,7 @@ def test_each_fault_gives_one_clear_error_and_the_rest_still_run(tmp_path, case,
     assert len(errors) == 1
     assert "b-bad.toml" in errors[0] and key_path in errors[0] and expected in errors[0]
     # The good ruling still ran, and the broken file is counted.
-    assert out[-1] == "1 passed, 1 failed"
+    assert out[-1] == "1 passed, 0 failed, 1 error"
 
 
 def test_negative_toughness_is_allowed(tmp_path, capsys):

@@ -6,7 +6,7 @@ import pytest
 
 from helpers import GOOD_RULING, make_corpus
 from mtgjudge.cli import explain, main
-from mtgjudge.rulings.corpus import load_corpus
+from mtgjudge.format.corpus import load_corpus
 
 pytest_plugins = ["pytester"]
 

@@ -15,9 +15,11 @@ from typing import Any
 import pytest
 
 from helpers import GOOD_RULING, make_corpus
-from mtgjudge.rulings.corpus import bundled_corpus, load_corpus, ruling_files
-from mtgjudge.rulings.format import Probe, json_schema
-from mtgjudge.rulings.runner import FAILED, PASSED, run_probe
+from mtgjudge.check import check_probe
+from mtgjudge.format.corpus import bundled_corpus, load_corpus, ruling_files
+from mtgjudge.format.ruling import Probe
+from mtgjudge.format.schema import json_schema
+from mtgjudge.judge.outcome import FAILED, PASSED
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -111,7 +113,7 @@ def test_breaking_any_single_expected_value_makes_its_probe_fail():
                     broken,
                     probe.key_path,
                 )
-                if run_probe(ruling, mutant).status == PASSED:
+                if check_probe(ruling, mutant).status == PASSED:
                     survivors.append(f"{probe.full_id}: expect.{'.'.join(map(str, path))}")
     assert survivors == []
 
@@ -120,7 +122,7 @@ def test_a_probe_whose_expectations_hold_before_its_actions_fails(tmp_path):
     vacuous = GOOD_RULING.replace("expect.life = { Bob = 18 }", "expect.life = { Alice = 20 }")
     root = make_corpus(tmp_path, {"vacuous.toml": vacuous})
     corpus = load_corpus([root])
-    outcome = run_probe(corpus.rulings[0], corpus.rulings[0].probes[0])
+    outcome = check_probe(corpus.rulings[0], corpus.rulings[0].probes[0])
     assert outcome.status == FAILED
     assert "vacuous" in outcome.message
 
@@ -198,7 +200,7 @@ def _value_sets(ruling, count: int = 12) -> list[dict[str, Any]]:
 def _formula_mutants(ruling):
     """Copies of the ruling's file with one formula in an expectation broken:
     a value formula gives something else, a `when` the opposite."""
-    from mtgjudge.rulings.formula import is_formula, substitute
+    from mtgjudge.format.formula import is_formula, substitute
 
     def walk(node, path):
         if isinstance(node, str) and is_formula(node):
@@ -234,9 +236,9 @@ def _formula_mutants(ruling):
 
 
 def test_breaking_any_formula_makes_the_ruling_fail_somewhere_in_its_domain():
+    from mtgjudge.check import check_ruling
     from mtgjudge.errors import RulingFormatError
-    from mtgjudge.rulings.format import build_ruling
-    from mtgjudge.rulings.runner import run_ruling
+    from mtgjudge.format.ruling import build_ruling
 
     survivors = []
     for ruling in (r for r in CORPUS.rulings if r.is_parametric):
@@ -249,7 +251,7 @@ def test_breaking_any_formula_makes_the_ruling_fail_somewhere_in_its_domain():
                 except RulingFormatError:
                     killed = True  # the broken value doesn't even fit the format
                     break
-                if any(o.status != PASSED for o in run_ruling(mutant)):
+                if any(o.status != PASSED for o in check_ruling(mutant)):
                     killed = True
                     break
             if not killed:

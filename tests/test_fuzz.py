@@ -33,16 +33,16 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 
-from mtgjudge import _core
-from mtgjudge import engine as engines
+from mtgjudge import _core, kernel
+from mtgjudge.check import check_ruling
 from mtgjudge.cli import main
+from mtgjudge.format.corpus import load_corpus
+from mtgjudge.format.ruling import build_ruling
 from mtgjudge.fuzz import Target, run, targets
 from mtgjudge.fuzz import party as party_targets
 from mtgjudge.fuzz.combat import combat_ruling, playable, verdict
 from mtgjudge.fuzz.planted import PLANTED, planted
-from mtgjudge.rulings.corpus import load_corpus
-from mtgjudge.rulings.format import build_ruling
-from mtgjudge.rulings.runner import PASSED, run_ruling
+from mtgjudge.judge.outcome import PASSED
 from mtgjudge.testing import strategies as mst
 from mtgjudge.testing.scenarios import ReferenceDriver, play
 
@@ -108,8 +108,8 @@ def _outcomes(text: str, engine: Any) -> list[str]:
     for chunk in text.split("\n# ----- the second ruling -----\n"):
         data = tomllib.loads(chunk)
         ruling = build_ruling(Path("reproducer.toml"), data, CORPUS.features)
-        with engines.using(engine):
-            statuses += [o.status for o in run_ruling(ruling)]
+        with kernel.using(engine):
+            statuses += [o.status for o in check_ruling(ruling)]
     return statuses
 
 

@@ -13,9 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mtgjudge import _core
+from mtgjudge.format.corpus import load_corpus
 from mtgjudge.fuzz import combat, consistency, cost, party
 from mtgjudge.fuzz import rulings as ruling_targets
-from mtgjudge.rulings.corpus import load_corpus
 from mtgjudge.testing import strategies as mst
 
 CORPUS = load_corpus()

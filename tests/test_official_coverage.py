@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from mtgjudge.rulings.corpus import load_corpus
-from mtgjudge.rulings.report import load_unsupported
-from mtgjudge.rulings.runner import PASSED, run_ruling
+from mtgjudge.check import check_ruling
+from mtgjudge.format.corpus import load_corpus
+from mtgjudge.format.unsupported import load_unsupported
+from mtgjudge.judge.outcome import PASSED
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 pytestmark = pytest.mark.skipif(not SHARED.is_dir(), reason="../shared is not present")
@@ -45,7 +46,7 @@ def test_every_seed_statement_is_a_passing_ruling():
     passing = {
         ruling.text
         for ruling in CORPUS.rulings
-        if all(outcome.status == PASSED for outcome in run_ruling(ruling))
+        if all(outcome.status == PASSED for outcome in check_ruling(ruling))
     }
     missing = [statement[:80] for statement in seed_statements() if statement not in passing]
     assert missing == []

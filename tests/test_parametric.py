@@ -10,13 +10,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from helpers import make_corpus
+from mtgjudge.check import check_ruling
 from mtgjudge.cli import main
 from mtgjudge.errors import RulingFormatError
-from mtgjudge.rulings.corpus import bundled_corpus, load_corpus, ruling_files
-from mtgjudge.rulings.format import json_schema
-from mtgjudge.rulings.formula import FormulaError, evaluate, substitute
-from mtgjudge.rulings.runner import PASSED, run_ruling
-from mtgjudge.rulings.writer import ruling_toml
+from mtgjudge.format.corpus import bundled_corpus, load_corpus, ruling_files
+from mtgjudge.format.formula import FormulaError, evaluate, substitute
+from mtgjudge.format.schema import json_schema
+from mtgjudge.format.writer import ruling_toml
+from mtgjudge.judge.outcome import PASSED
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -150,7 +151,7 @@ def test_a_parametric_ruling_loads_with_its_example_and_runs_everywhere(tmp_path
     for power in (1, 7, 20):
         for blockers in (0, 1):
             instance = ruling.with_values({"power": power, "blockers": blockers})
-            assert [o.status for o in run_ruling(instance)] == [PASSED], (power, blockers)
+            assert [o.status for o in check_ruling(instance)] == [PASSED], (power, blockers)
     assert ruling.with_values({"blockers": 1}).values == {"power": 2, "blockers": 1}
 
 

@@ -259,7 +259,8 @@ def test_shields_beyond_what_the_kernel_holds_are_kept(tmp_path):
 
 
 def test_the_regenerated_expectation_counts_each_time(tmp_path):
-    from mtgjudge.rulings.runner import PASSED, run_probe
+    from mtgjudge.check import check_probe
+    from mtgjudge.judge.outcome import PASSED
 
     ruling = _ruling(
         tmp_path,
@@ -267,14 +268,14 @@ def test_the_regenerated_expectation_counts_each_time(tmp_path):
         '{ destroy = ["troll"] }, { destroy = ["troll"] }',
         expect='expect.regenerated = ["troll", "troll"]\nexpect.zone = { troll = "battlefield" }',
     )
-    assert run_probe(ruling, ruling.probes[0]).status == PASSED
+    assert check_probe(ruling, ruling.probes[0]).status == PASSED
     ruling = _ruling(
         tmp_path,
         '{ regenerate = ["troll"] }, { regenerate = ["troll"] }, '
         '{ destroy = ["troll"] }, { destroy = ["troll"] }',
         expect='expect.regenerated = ["troll"]',
     )
-    outcome = run_probe(ruling, ruling.probes[0])
+    outcome = check_probe(ruling, ruling.probes[0])
     assert outcome.status != PASSED
     assert "regenerated" in outcome.message
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from helpers import assert_error_names, game_after, load_test_ruling
-from mtgjudge import casting
 from mtgjudge.errors import RulingFormatError
+from mtgjudge.model import casting
 
 HEAD = """\
 id = "TEST-grant"

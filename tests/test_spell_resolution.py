@@ -10,8 +10,9 @@ import pytest
 
 from helpers import assert_error_names, make_corpus
 from mtgjudge.errors import InvalidInputError, RulingFormatError
-from mtgjudge.rulings.format import load_ruling, read_features
-from mtgjudge.rulings.scenario import build_game, perform
+from mtgjudge.format.ruling import load_ruling, read_features
+from mtgjudge.model.actions import take_action
+from mtgjudge.model.setup import build_game
 
 HEAD = """\
 id = "TEST-spell"
@@ -63,9 +64,9 @@ def _ruling(tmp_path, body: str, actions: str = "[]"):
 
 def _game(tmp_path, body: str, actions: str):
     ruling = _ruling(tmp_path, body, actions)
-    game = build_game(ruling)
+    game = build_game(ruling.setup)
     for action in ruling.probes[0].actions:
-        perform(game, action)
+        take_action(game, action.kind, action.args)
     return game
 
 

@@ -8,13 +8,15 @@ from __future__ import annotations
 import pytest
 
 from helpers import make_corpus
-from mtgjudge import casting
+from mtgjudge.check import check_probe
 from mtgjudge.errors import RulingFormatError
+from mtgjudge.format.corpus import load_corpus
+from mtgjudge.format.ruling import load_ruling, read_features
 from mtgjudge.fuzz import consistency
-from mtgjudge.rulings.corpus import load_corpus
-from mtgjudge.rulings.format import load_ruling, read_features
-from mtgjudge.rulings.runner import PASSED, run_probe
-from mtgjudge.rulings.scenario import build_game, perform
+from mtgjudge.judge.outcome import PASSED
+from mtgjudge.model import casting
+from mtgjudge.model.actions import take_action
+from mtgjudge.model.setup import build_game
 
 HEAD = """\
 id = "TEST-trigger"
@@ -42,9 +44,9 @@ def _game(tmp_path, body: str, actions: str):
         body,
         f'[[probe]]\nid = "p"\nactions = {actions}\nexpect.life = {{ Bob = 1 }}\n',
     )
-    game = build_game(ruling)
+    game = build_game(ruling.setup)
     for action in ruling.probes[0].actions:
-        perform(game, action)
+        take_action(game, action.kind, action.args)
     return game
 
 
@@ -266,7 +268,7 @@ toughness = 2
         '{ destroy = ["guardian"] }, { resolve = 1 }]\nexpect.life = { Alice = 19 }\n',
     )
     # 608.2b: the source left; it had defender as it last existed.
-    assert run_probe(ruling, ruling.probes[0]).status == PASSED
+    assert check_probe(ruling, ruling.probes[0]).status == PASSED
 
 
 # ----- consistency -----

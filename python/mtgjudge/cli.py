@@ -8,23 +8,14 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from mtgjudge.rulings.corpus import Corpus, load_corpus
-from mtgjudge.rulings.format import json_schema, read_feature_table
-from mtgjudge.rulings.report import explain_outcome, load_unsupported
-from mtgjudge.rulings.runner import ERROR, FAILED, PASSED, UNSUPPORTED, Outcome, run_ruling
-
-
-def _outcomes(corpus: Corpus, features: set[str] | None = None) -> list[Outcome]:
-    outcomes: list[Outcome] = []
-    for problem in corpus.problems:
-        outcomes.append(
-            Outcome(id=problem.path, status=ERROR, message=str(problem), path=problem.path)
-        )
-    for ruling in corpus.rulings:
-        if features is not None and not set(ruling.features) <= features:
-            continue
-        outcomes.extend(run_ruling(ruling))
-    return outcomes
+from mtgjudge.check import check_corpus, check_probe
+from mtgjudge.format.corpus import Corpus, load_corpus
+from mtgjudge.format.ruling import read_feature_table
+from mtgjudge.format.schema import json_schema
+from mtgjudge.format.unsupported import load_unsupported
+from mtgjudge.judge.explain import explain_outcome
+from mtgjudge.judge.outcome import ERROR, FAILED, PASSED, Outcome
+from mtgjudge.judge.run import DEFAULT_TIMEOUT, summary_line
 
 
 def ruling_counts(corpus: Corpus, outcomes: list[Outcome]) -> dict[str, int]:
@@ -39,29 +30,20 @@ def ruling_counts(corpus: Corpus, outcomes: list[Outcome]) -> dict[str, int]:
     }
 
 
-def summary_line(outcomes: list[Outcome], unsupported: int) -> str:
-    passed = sum(1 for o in outcomes if o.status == PASSED)
-    failed = sum(1 for o in outcomes if o.status in (FAILED, ERROR))
-    line = f"{passed} passed, {failed} failed"
-    if unsupported:
-        line += f", {unsupported} unsupported"
-    return line
-
-
 def cmd_check(args: argparse.Namespace) -> int:
     corpus = load_corpus(args.paths or None)
     features = set(args.features.split(",")) if args.features else None
-    outcomes = _outcomes(corpus, features)
+    outcomes = check_corpus(corpus, features, args.timeout).outcomes
     unsupported = load_unsupported(corpus.root) if not args.paths and corpus.root else []
     failed = [o for o in outcomes if o.status in (FAILED, ERROR)]
     if args.json:
         records = [{"id": o.id, "status": o.status, "message": o.message} for o in outcomes]
-        records += [{"id": u.id, "status": UNSUPPORTED, "message": u.reason} for u in unsupported]
+        records += [{"id": u.id, "status": "not_encoded", "message": u.reason} for u in unsupported]
         report = {
             "probes": records,
             "passed": sum(1 for o in outcomes if o.status == PASSED),
             "failed": len(failed),
-            "unsupported": len(unsupported),
+            "not_encoded": len(unsupported),
             "rulings": ruling_counts(corpus, outcomes),
         }
         json.dump(report, sys.stdout, indent=2)
@@ -77,7 +59,10 @@ def cmd_check(args: argparse.Namespace) -> int:
             f"{counts['rules']} rules of the Comprehensive Rules; "
             f"{counts['seed_statements']} of these carry a seed statement"
         )
-        print(summary_line(outcomes, len(unsupported)))
+        line = summary_line(outcomes)
+        if unsupported:
+            line += f"; {len(unsupported)} official rulings not encoded (unsupported.toml)"
+        print(line)
     return 1 if failed else 0
 
 
@@ -86,7 +71,11 @@ def explain(corpus: Corpus, wanted: str) -> tuple[int, str]:
     exit status: 0 if it passed, 1 if not, 2 if there is no such id."""
     for ruling in corpus.rulings:
         if ruling.id == wanted or any(probe.full_id == wanted for probe in ruling.probes):
-            outcomes = [o for o in run_ruling(ruling) if wanted in (ruling.id, o.id)]
+            outcomes = [
+                check_probe(ruling, probe)
+                for probe in ruling.probes
+                if wanted in (ruling.id, probe.full_id)
+            ]
             text = "\n\n".join(explain_outcome(outcome) for outcome in outcomes)
             return (0 if all(o.status == PASSED for o in outcomes) else 1), text
     return 2, f"no ruling or probe with id {wanted!r}"
@@ -184,6 +173,13 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--json", action="store_true", help="print a machine-readable report")
     check.add_argument(
         "--features", help="run only rulings whose features are all in this comma-separated list"
+    )
+    check.add_argument(
+        "--timeout",
+        type=float,
+        default=DEFAULT_TIMEOUT,
+        metavar="SECONDS",
+        help=f"the time limit of each probe (default {DEFAULT_TIMEOUT:g})",
     )
     check.set_defaults(run=cmd_check)
 

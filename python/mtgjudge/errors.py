@@ -56,7 +56,11 @@ class RulingFormatError(MtgJudgeError, ValueError):
 
 
 class IllegalActionError(MtgJudgeError):
-    """An action the rules don't allow. ``rule`` is the rule it breaks."""
+    """An action the rules don't allow. ``rule`` is the rule it breaks;
+    ``category`` and ``fault`` name the fault in the protocol's closed list
+    (:mod:`mtgjudge.protocol.faults`) as ``CATEGORY:FAULT``."""
+
+    category = "action"
 
     def __init__(self, message: str, rule: str | None = None, fault: str | None = None) -> None:
         super().__init__(message)
@@ -71,21 +75,31 @@ class IllegalActionError(MtgJudgeError):
 class IllegalAttackError(IllegalActionError):
     """An illegal declaration of attackers (508.1)."""
 
+    category = "attack"
+
 
 class IllegalBlockError(IllegalActionError):
     """An illegal declaration of blockers (509.1)."""
+
+    category = "block"
 
 
 class IllegalDamageAssignmentError(IllegalActionError):
     """An illegal combat damage assignment (510.1, 702.19)."""
 
+    category = "assignment"
+
 
 class IllegalCastError(IllegalActionError):
     """Casting a spell the rules don't allow now (601.3, 307.1, 117.1a)."""
 
+    category = "cast"
+
 
 class IllegalPaymentError(IllegalActionError):
     """A payment that doesn't pay the total cost (601.2h)."""
+
+    category = "payment"
 
 
 __all__ = [

@@ -10,11 +10,12 @@ from pathlib import Path
 
 import pytest
 
+from mtgjudge.check import check_probe
 from mtgjudge.errors import RulingFormatError
-from mtgjudge.rulings.corpus import is_ruling_file
-from mtgjudge.rulings.format import Probe, Ruling, load_ruling, read_features
-from mtgjudge.rulings.report import explain_outcome
-from mtgjudge.rulings.runner import PASSED, Outcome, run_probe
+from mtgjudge.format.corpus import is_ruling_file
+from mtgjudge.format.ruling import Probe, Ruling, load_ruling, read_features
+from mtgjudge.judge.explain import explain_outcome
+from mtgjudge.judge.outcome import PASSED, Outcome
 
 _features_cache: dict[Path, tuple[str, ...]] = {}
 _ids_seen_key = pytest.StashKey[dict]()
@@ -78,7 +79,7 @@ class ProbeItem(pytest.Item):
             self.add_marker(getattr(pytest.mark, f"feature_{feature}"))
 
     def runtest(self) -> None:
-        outcome = run_probe(self.ruling, self.probe)
+        outcome = check_probe(self.ruling, self.probe)
         if outcome.status != PASSED:
             raise RulingFailure(outcome)
 
@@ -109,7 +110,7 @@ class BrokenRulingItem(pytest.Item):
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    from mtgjudge.rulings.corpus import bundled_corpus
+    from mtgjudge.format.corpus import bundled_corpus
 
     try:
         features = read_features(bundled_corpus() / "features.toml")

@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from mtgjudge.format.ruling import Ruling
 from mtgjudge.fuzz import combat, cost, party, rulings
 from mtgjudge.fuzz.runner import Failure, Falsified, Report, Target, run
-from mtgjudge.rulings.format import Ruling
 
 __all__ = ["Failure", "Falsified", "Report", "Target", "model_targets", "run", "targets"]
 

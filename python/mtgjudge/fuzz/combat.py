@@ -16,9 +16,9 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from mtgjudge import engine as engines
+from mtgjudge import errors, kernel
+from mtgjudge.format.writer import ruling_toml
 from mtgjudge.fuzz.runner import Falsified, Target
-from mtgjudge.rulings.writer import ruling_toml
 from mtgjudge.testing import strategies as mst
 from mtgjudge.testing.scenarios import (
     KernelDriver,
@@ -528,11 +528,10 @@ def _expectations(records: list[Record]) -> dict[str, Any]:
     last = records[-1]
     if not last.ok:
         kind, rule, fault = last.error
-        error = {"type": kind, "rule": rule}
-        # The game model checks for a damage step left itself, without a fault.
-        if fault and last.kind != "extra_step":
-            error["fault"] = fault
-        return {"error": error}
+        category = getattr(errors, kind).category
+        # The game model checks for a damage step left itself, with a fault of its own.
+        named = fault and last.kind != "extra_step"
+        return {"error": {"fault": f"{category}:{fault}" if named else category, "rule": rule}}
     dealt, gained, died, steps, regenerated = [], [], [], [], []
     for record in records:
         if not record.ok or record.events is None:
@@ -636,15 +635,16 @@ def verdict(data: dict[str, Any], engine: Any) -> str:
     """Runs a reproducer through the game model on the engine: a comment line."""
     from pathlib import Path
 
-    from mtgjudge.rulings.corpus import bundled_corpus
-    from mtgjudge.rulings.format import build_ruling, read_features
-    from mtgjudge.rulings.runner import PASSED, run_ruling
+    from mtgjudge.check import check_ruling
+    from mtgjudge.format.corpus import bundled_corpus
+    from mtgjudge.format.ruling import build_ruling, read_features
+    from mtgjudge.judge.outcome import PASSED
 
     try:
         features = read_features(bundled_corpus() / "features.toml")
         ruling = build_ruling(Path("reproducer.toml"), data, features)
-        with engines.using(engine):
-            outcomes = run_ruling(ruling)
+        with kernel.using(engine):
+            outcomes = check_ruling(ruling)
     except Exception as problem:
         return f"mtgjudge check couldn't run it: {problem}"
     failing = [o for o in outcomes if o.status != PASSED]

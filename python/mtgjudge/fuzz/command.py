@@ -10,9 +10,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from mtgjudge.format.corpus import load_corpus
 from mtgjudge.fuzz import runner, targets
 from mtgjudge.fuzz.planted import PLANTED, planted
-from mtgjudge.rulings.corpus import load_corpus
 
 
 def _progress(stream: TextIO):

@@ -32,13 +32,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from mtgjudge.rulings.format import (
+from mtgjudge.format.ruling import Probe, Ruling
+from mtgjudge.format.schema import (
     EVENT_EXPECTATIONS,
     OBJECT_ABILITY_KEYS,
     SET_VALUED_EXPECTATIONS,
     UNORDERED_EXPECTATIONS,
-    Probe,
-    Ruling,
 )
 
 _SET_FIELDS = {"types", "subtypes", "supertypes", "colors", "keywords"}
@@ -158,16 +157,17 @@ def _triggers_stay_quiet(ruling: Ruling, probe: Probe) -> bool:
     """Whether, in this probe's run, every triggered ability triggered during
     its last action and none resolved: nothing the probe did or saw, but the
     stack and the trigger counts, can depend on them."""
-    from mtgjudge.rulings.scenario import build_game, perform
+    from mtgjudge.model.actions import take_action
+    from mtgjudge.model.setup import build_game
 
     try:
-        game = build_game(ruling)
+        game = build_game(ruling.setup)
         for action in probe.actions[:-1]:
-            perform(game, action)
+            take_action(game, action.kind, action.args)
         if game.history.triggers:
             return False
         for action in probe.actions[-1:]:
-            perform(game, action)
+            take_action(game, action.kind, action.args)
     except Exception:
         return False  # an error the probe expects, or one it doesn't: no shortcut
     return game.history.abilities_resolved == 0

@@ -12,9 +12,9 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from mtgjudge.format.writer import ruling_toml
 from mtgjudge.fuzz.runner import Falsified, Target
 from mtgjudge.reference import cost as ref
-from mtgjudge.rulings.writer import ruling_toml
 from mtgjudge.testing import strategies as mst
 
 # ----- the same inputs for the reference -----
@@ -278,9 +278,7 @@ def cost_ruling(example: dict[str, Any], name: str) -> tuple[dict[str, Any], lis
         }
     else:
         unpayable = ref.total_costs(parsed, **reference_modifiers(kwargs)) is None
-        expect = {
-            "error": {"type": "IllegalPaymentError", "rule": "118.6" if unpayable else "601.2h"}
-        }
+        expect = {"error": {"fault": "payment", "rule": "118.6" if unpayable else "601.2h"}}
     setup: dict[str, Any] = {
         "players": [{"name": "Alice", "life": res["life"], "mana": pool or "{0}"}, "Bob"],
         "hand": {"spell": spell},

@@ -10,9 +10,9 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from mtgjudge.format.writer import ruling_toml
 from mtgjudge.fuzz.runner import Falsified, Target
 from mtgjudge.reference.party import party_size as reference_party_size
-from mtgjudge.rulings.writer import ruling_toml
 from mtgjudge.testing import strategies as mst
 
 

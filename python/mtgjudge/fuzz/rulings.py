@@ -18,13 +18,15 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from mtgjudge import engine as engines
+from mtgjudge import kernel
+from mtgjudge.check import check_ruling
 from mtgjudge.errors import RulingFormatError
+from mtgjudge.format.parameters import Parameter
+from mtgjudge.format.ruling import Ruling
+from mtgjudge.format.writer import ruling_toml
 from mtgjudge.fuzz.consistency import Index, Situation, disagreements, situations
 from mtgjudge.fuzz.runner import Falsified, Target
-from mtgjudge.rulings.format import Parameter, Ruling
-from mtgjudge.rulings.runner import PASSED, run_ruling
-from mtgjudge.rulings.writer import ruling_toml
+from mtgjudge.judge.outcome import PASSED
 
 
 def parameter_values(parameters: dict[str, Parameter]) -> st.SearchStrategy[dict[str, Any]]:
@@ -47,8 +49,8 @@ def _instance(ruling: Ruling, values: dict[str, Any]) -> Ruling:
 
 
 def _failures(instance: Ruling, engine: Any) -> list[str]:
-    with engines.using(engine):
-        outcomes = run_ruling(instance)
+    with kernel.using(engine):
+        outcomes = check_ruling(instance)
     return [f"{o.id}: {o.status}: {o.message}" for o in outcomes if o.status != PASSED]
 
 
@@ -75,8 +77,8 @@ def parametric_target(ruling: Ruling) -> Target:
             instance = ruling.with_values(values)
         except RulingFormatError as problem:
             return f"# {ruling.id} with {_values_text(values)} doesn't load: {problem}\n"
-        with engines.using(engine):
-            outcomes = run_ruling(instance)
+        with kernel.using(engine):
+            outcomes = check_ruling(instance)
         failing = [o.probe.id for o in outcomes if o.status != PASSED and o.probe]
         header = (
             f"mtgjudge fuzz: {ruling.id} ({ruling.path.name}) with {_values_text(values)}\n"

@@ -5,20 +5,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from mtgjudge import engine
+from mtgjudge import kernel
 
 if TYPE_CHECKING:
-    from mtgjudge.game import Game
+    from mtgjudge.model.game import Game
 
 
 def party_size(game: Game, player: str) -> int:
-    kernel = engine.current()
+    implementation = kernel.current()
     # Creature types are settled by layer 4 (613.1d): a characteristic that
     # counts the party (layer 7a) reads them without itself.
     current = [game.characteristics(obj, up_to_layer=5) for obj in game.battlefield()]
     masks = [
-        kernel.party_types(sorted(each.subtypes))
+        implementation.party_types(sorted(each.subtypes))
         for each in current
         if "creature" in each.types and each.controller == player
     ]
-    return kernel.party_size(masks)
+    return implementation.party_size(masks)

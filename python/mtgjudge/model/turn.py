@@ -22,22 +22,6 @@ PHASE_STEPS: dict[str, tuple[str, ...]] = {
 #: The phases of a turn, in order (500.1).
 TURN_PHASES: tuple[str, ...] = ("beginning", "main", "combat", "main", "ending")
 
-#: Every name a position in the turn can have.
-POSITIONS: tuple[str, ...] = (
-    "untap",
-    "upkeep",
-    "draw",
-    "precombat_main",
-    "beginning_of_combat",
-    "declare_attackers",
-    "declare_blockers",
-    "combat_damage",
-    "end_of_combat",
-    "postcombat_main",
-    "end",
-    "cleanup",
-)
-
 
 @dataclass
 class Phase:

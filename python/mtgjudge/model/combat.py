@@ -9,13 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from mtgjudge import _core, engine, replacement, triggers
+from mtgjudge import _core, kernel
 from mtgjudge.errors import IllegalActionError, InvalidInputError
 from mtgjudge.keywords import mask
+from mtgjudge.model import replacement, triggers
 
 if TYPE_CHECKING:
-    from mtgjudge.game import Game
-    from mtgjudge.objects import GameObject
+    from mtgjudge.model.game import Game
+    from mtgjudge.model.objects import GameObject
 
 #: An attack target as the kernel takes it: ("player", index) and so on.
 KernelTarget = tuple[str, int]
@@ -81,7 +82,7 @@ class KernelBoard:
     def __init__(self, game: Game):
         self.game = game
         self.players = list(game.players)
-        self.kernel = engine.current().Combat([game.players[name].life for name in self.players])
+        self.kernel = kernel.current().Combat([game.players[name].life for name in self.players])
         self.creatures: list[GameObject] = []
         self.walkers: list[GameObject] = []
         for obj in game.battlefield():
@@ -252,7 +253,7 @@ class KernelBoard:
                 )
 
     def _record(self, events: _core.StepEvents) -> None:
-        from mtgjudge.game import DamageRecord, LifeGainRecord
+        from mtgjudge.model.game import DamageRecord, LifeGainRecord
 
         game = self.game
         combat_number = game.turn.combat_phase_number() if game.turn.in_combat() else 0
@@ -334,7 +335,11 @@ def declare_attackers(game: Game, attacks: dict[str, str]) -> None:
     record = game.combat
     assert record is not None
     if record.attackers_declared:
-        raise IllegalActionError("attackers were already declared in this combat", rule="508.1")
+        raise IllegalActionError(
+            "attackers were already declared in this combat",
+            rule="508.1",
+            fault="attackers_already_declared",
+        )
     board = KernelBoard(game)
     declared = []
     for ref, target in attacks.items():
@@ -378,12 +383,18 @@ def declare_blockers(game: Game, blocks: dict[str, list[str]]) -> None:
         game.advance_to("declare_blockers")
         if game.turn.position != "declare_blockers":
             raise IllegalActionError(
-                "no creatures attacked, so there is no declare blockers step", rule="508.8"
+                "no creatures attacked, so there is no declare blockers step",
+                rule="508.8",
+                fault="no_blockers_step",
             )
     record = game.combat
     assert record is not None
     if record.blockers_declared:
-        raise IllegalActionError("blockers were already declared in this combat", rule="509.1")
+        raise IllegalActionError(
+            "blockers were already declared in this combat",
+            rule="509.1",
+            fault="blockers_already_declared",
+        )
     board = KernelBoard(game)
     pairs = []
     for blocker_ref, attacker_refs in blocks.items():
@@ -417,10 +428,14 @@ def resolve_damage_step(game: Game, assignments: dict[str, dict[str, int]]) -> s
         game.advance_to("combat_damage")
         if game.turn.position != "combat_damage":
             raise IllegalActionError(
-                "no creatures attacked, so there is no combat damage step", rule="508.8"
+                "no creatures attacked, so there is no combat damage step",
+                rule="508.8",
+                fault="no_damage_step",
             )
     if not damage_step_remains(game):
-        raise IllegalActionError("no combat damage step remains in this combat", rule="510.4")
+        raise IllegalActionError(
+            "no combat damage step remains in this combat", rule="510.4", fault="no_damage_step"
+        )
     record = game.combat
     if record is not None and record.progress == "first_strike_dealt":
         # 500.2: the first-strike combat damage step ends only once the
@@ -547,7 +562,9 @@ def become_blocked(game: Game, obj: GameObject) -> None:
     blocked even though no creature blocks it."""
     record = game.combat
     if record is None or obj.serial not in record.attacks:
-        raise IllegalActionError(f"{obj.name} is not an attacking creature", rule="509.1h")
+        raise IllegalActionError(
+            f"{obj.name} is not an attacking creature", rule="509.1h", fault="not_attacking"
+        )
     was_blocked = obj.serial in record.blocked
     record.blocked.add(obj.serial)
     game.note("509.1h", f"{obj.name} becomes blocked, with no creature blocking it")

@@ -1,21 +1,13 @@
-"""Explaining verdicts in words, for ``mtgjudge explain`` and pytest."""
+"""Explaining verdicts in words, for ``mtgjudge explain``, pytest and reports."""
 
 from __future__ import annotations
 
-import sys
 import textwrap
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from mtgjudge.errors import RulingFormatError
-from mtgjudge.rulings.format import SETUP_ZONES, Ruling
-from mtgjudge.rulings.runner import Outcome
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
+from mtgjudge.format.ruling import Ruling
+from mtgjudge.judge.outcome import Outcome
+from mtgjudge.protocol.vocabulary import SETUP_ZONES
 
 
 def _object_line(ref: str, spec: dict[str, Any]) -> str:
@@ -83,49 +75,7 @@ def explain_outcome(outcome: Outcome) -> str:
         lines.extend(f"  {key}: {value}" for key, value in probe.expect.items())
     if outcome.trace:
         lines.append("Trace:")
-        lines.extend(f"  {entry}" for entry in outcome.trace)
+        lines.extend(f"  {line}" for line in outcome.trace_lines)
     if outcome.message:
         lines.append(f"Verdict: {outcome.message}")
     return "\n".join(lines)
-
-
-@dataclass(frozen=True)
-class Unsupported:
-    """An official ruling we don't encode, and why."""
-
-    id: str
-    reason: str
-    cards: str = ""
-
-
-def load_unsupported(root: Path | None) -> list[Unsupported]:
-    if root is None:
-        return []
-    path = root / "unsupported.toml"
-    if not path.is_file():
-        return []
-    with path.open("rb") as handle:
-        try:
-            data = tomllib.load(handle)
-        except tomllib.TOMLDecodeError as error:
-            raise RulingFormatError(str(path), "", f"invalid TOML: {error}") from None
-    entries = data.get("ruling", [])
-    result = []
-    for i, entry in enumerate(entries):
-        if (
-            not isinstance(entry, dict)
-            or not isinstance(entry.get("id"), str)
-            or not isinstance(entry.get("reason"), str)
-        ):
-            raise RulingFormatError(
-                str(path), f"ruling[{i}]", "expected a table with id and reason"
-            )
-        unknown = set(entry) - {"id", "reason", "cards"}
-        if unknown:
-            raise RulingFormatError(
-                str(path),
-                f"ruling[{i}].{sorted(unknown)[0]}",
-                "unknown key; expected id, cards, reason",
-            )
-        result.append(Unsupported(entry["id"], entry["reason"], entry.get("cards", "")))
-    return result

@@ -7,12 +7,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from mtgjudge.effects import Condition
 from mtgjudge.errors import IllegalCastError
+from mtgjudge.model.effects import Condition
 
 if TYPE_CHECKING:
-    from mtgjudge.game import Game
-    from mtgjudge.objects import GameObject
+    from mtgjudge.model.game import Game
+    from mtgjudge.model.objects import GameObject
 
 
 @dataclass(frozen=True)

@@ -1,285 +1,29 @@
-"""Builds a game from a ruling's setup and performs a probe's actions on it.
-
-An action is a one-key table in the scenario vocabulary (see
-``rulings/README.md``). The same vocabulary describes what a spell does as it
-resolves; then "you" is the spell's controller."""
+"""Actions on a game, in the words of the protocol (``docs/protocol.md``): a
+one-key table such as ``{"attack": {"knight": "Bob"}}``. The same words
+describe what a spell or ability does as it resolves; then "you" is its
+controller."""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from mtgjudge import casting, combat, cost, party, replacement, triggers
-from mtgjudge.effects import (
-    AnyFilter,
-    Condition,
-    Modification,
-    ObjectFilter,
-    SpellGrant,
-    StaticAbility,
-)
 from mtgjudge.errors import IllegalActionError, InvalidInputError
-from mtgjudge.game import Game, Player
-from mtgjudge.keywords import VARIANTS, normalize
-from mtgjudge.objects import Face, GameObject, Mode
-from mtgjudge.rulings.format import SETUP_ZONES, Action, Ruling
-from mtgjudge.timing import Permission, SpellFilter
-
-
-def _pt(text: str) -> tuple[int, int]:
-    power, toughness = text.split("/")
-    return int(power), int(toughness)
-
-
-def _filter(spec: dict[str, Any]) -> ObjectFilter:
-    return ObjectFilter(
-        controller=spec.get("controller", "any"),
-        types=frozenset(spec.get("types", ())),
-        subtypes=frozenset(spec.get("subtypes", ())),
-        colors=frozenset(spec.get("colors", ())),
-        other=spec.get("other", False),
-        power_at_least=spec.get("power_at_least"),
-        keywords=frozenset(normalize(k) for k in spec.get("keywords", ())),
-        without_keywords=frozenset(normalize(k) for k in spec.get("without_keywords", ())),
-        colorless=spec.get("colorless", False),
-        itself=spec.get("itself", False),
-        token=spec.get("token"),
-        power_equals_toughness=spec.get("power_equals_toughness", False),
-        enchanted_or_equipped=spec.get("enchanted_or_equipped", False),
-        attacking=spec.get("attacking", False),
-        not_subtypes=frozenset(spec.get("not_subtypes", ())),
-        with_counters=frozenset(spec.get("with_counters", ())),
-        attached_by_source=spec.get("attached_by_source", False),
-    )
-
-
-def _filters(spec: dict[str, Any] | list[dict[str, Any]]) -> ObjectFilter | AnyFilter:
-    if isinstance(spec, list):
-        return AnyFilter(tuple(_filter(part) for part in spec))
-    return _filter(spec)
-
-
-def _condition(spec: dict[str, Any] | None) -> Condition | None:
-    if spec is None:
-        return None
-    return Condition(
-        you_control=_filter(spec["you_control"]) if "you_control" in spec else None,
-        you_control_any=tuple(_filter(f) for f in spec.get("you_control_any", ())),
-        life_above=spec.get("life_above"),
-        more_life_than_an_opponent=spec.get("more_life_than_an_opponent", False),
-        full_party=spec.get("full_party", False),
-        source_untapped=spec.get("source_untapped", False),
-        source_has=frozenset(normalize(k) for k in spec.get("source_has", ())),
-        source_counters=tuple(sorted(spec.get("source_counters", {}).items())),
-    )
-
-
-def _trigger(spec: dict[str, Any]) -> triggers.TriggeredAbility:
-    return triggers.TriggeredAbility(
-        when=spec["event"],
-        filter=_filter(spec["filter"]) if "filter" in spec else None,
-        to=spec.get("to"),
-        combat=spec.get("combat", False),
-        first_time_each_turn=spec.get("first_time_each_turn", False),
-        condition=_condition(spec.get("condition")),
-        targets=tuple(spec.get("targets", ())),
-        actions=tuple(spec.get("do", ())),
-        functions_in=spec.get("functions_in", "battlefield"),
-        description=spec.get("description", ""),
-    )
-
-
-def _spell_filter(spec: dict[str, Any]) -> SpellFilter:
-    return SpellFilter(
-        types=frozenset(spec.get("types", ())),
-        colors=frozenset(spec.get("colors", ())),
-        subtypes=frozenset(spec.get("subtypes", ())),
-        mana_value_at_most=spec.get("mana_value_at_most"),
-        mana_value_at_least=spec.get("mana_value_at_least"),
-        all_types=frozenset(spec.get("all_types", ())),
-    )
-
-
-def _damage_filter(
-    spec: dict[str, Any], to_objects: tuple[tuple[str, int], ...] = ()
-) -> replacement.DamageFilter:
-    return replacement.DamageFilter(
-        to_players=spec.get("to_players"),
-        to_itself=spec.get("to_itself", False),
-        to=_filter(spec["to"]) if "to" in spec else None,
-        to_objects=to_objects,
-        by_itself=spec.get("by_itself", False),
-        by=_filter(spec["by"]) if "by" in spec else None,
-        combat_only=spec.get("combat", False),
-    )
-
-
-def _prevention(
-    spec: dict[str, Any], to_objects: tuple[tuple[str, int], ...] = ()
-) -> replacement.Prevention:
-    amount = spec.get("amount", "all")
-    if isinstance(amount, dict):
-        ((kind, value),) = amount.items()
-        amount = (kind, value)
-    return replacement.Prevention(
-        damage=_damage_filter(spec, to_objects),
-        amount=amount,
-        condition=_condition(spec.get("condition")),
-        description=spec.get("description", ""),
-    )
-
-
-def _damage_replacement(spec: dict[str, Any]) -> replacement.DamageReplacement:
-    return replacement.DamageReplacement(
-        damage=_damage_filter(spec),
-        times=spec.get("times", 1),
-        plus=spec.get("plus", 0),
-        condition=_condition(spec.get("condition")),
-        description=spec.get("description", ""),
-    )
-
-
-def _spell_grant(spec: dict[str, Any]) -> SpellGrant:
-    return SpellGrant(
-        spells=_spell_filter(spec["spells"]),
-        keywords=frozenset(normalize(k) for k in spec.get("keywords", ())),
-        affinity=tuple(_filter(quality) for quality in spec.get("affinity", ())),
-    )
-
-
-def _static(spec: dict[str, Any], name: str) -> StaticAbility:
-    power, toughness = _pt(spec["pump"]) if "pump" in spec else (0, 0)
-    return StaticAbility(
-        modification=Modification(
-            grant=frozenset(spec.get("grant", ())), power=power, toughness=toughness
-        ),
-        filter=_filters(spec["affects"]),
-        condition=_condition(spec.get("condition")),
-        description=f"static ability of {name}",
-    )
-
-
-def _cost_modifier(spec: dict[str, Any]) -> cost.CostModifier:
-    return cost.CostModifier(
-        spells=_spell_filter(spec.get("spells", {})),
-        players=spec.get("players", "you"),
-        increase=spec.get("increase"),
-        reduce=spec.get("reduce"),
-    )
-
-
-def _permission(spec: dict[str, Any]) -> Permission:
-    return Permission(
-        spells=_spell_filter(spec.get("spells", {})),
-        as_though_flash=spec.get("as_though_flash", False),
-        cast_from=spec.get("cast_from"),
-        condition=_condition(spec.get("condition")),
-    )
-
-
-def _object(ref: str, spec: dict[str, Any], zone: str) -> GameObject:
-    owner = spec.get("owner", spec.get("controller"))
-    types = spec.get("types", ["creature"] if "power" in spec else [])
-    name = spec.get("name", ref)
-    faces = tuple(
-        Face(
-            name=face["name"],
-            mana_cost=face.get("mana_cost"),
-            types=frozenset(face.get("types", ())),
-            subtypes=frozenset(face.get("subtypes", ())),
-            colors=frozenset(face.get("colors", ())),
-            resolve=tuple(face.get("resolve", ())),
-        )
-        for face in spec.get("faces", ())
-    )
-    counters = Counter(spec.get("counters", {}))
-    if "loyalty" in spec and "loyalty" not in counters and zone == "battlefield":
-        # 306.5b: it entered with its printed loyalty (a card elsewhere has none).
-        counters["loyalty"] = spec["loyalty"]
-    return GameObject(
-        ref=ref,
-        name=" // ".join(face.name for face in faces) if faces and "name" not in spec else name,
-        owner=owner,
-        controller=spec.get("controller", owner),
-        zone=zone,
-        types=frozenset(types),
-        subtypes=frozenset(spec.get("subtypes", ())),
-        supertypes=frozenset(spec.get("supertypes", ())),
-        colors=frozenset(spec.get("colors", ())),
-        mana_cost=spec.get("mana_cost"),
-        faces=faces,
-        power=spec.get("power"),
-        toughness=spec.get("toughness"),
-        loyalty=spec.get("loyalty"),
-        keywords=frozenset(normalize(k) for k in spec.get("keywords", ())),
-        affinity=tuple(_filter(quality) for quality in spec.get("affinity", ())),
-        statics=tuple(_static(static, name) for static in spec.get("statics", ())),
-        permissions=tuple(_permission(p) for p in spec.get("permissions", ())),
-        cost_modifiers=tuple(_cost_modifier(m) for m in spec.get("cost_modifiers", ())),
-        spell_grants=tuple(_spell_grant(g) for g in spec.get("spells_you_cast_have", ())),
-        preventions=tuple(_prevention(p) for p in spec.get("prevents", ())),
-        damage_replacements=tuple(_damage_replacement(m) for m in spec.get("modifies_damage", ())),
-        mana_for_counters=tuple(
-            cost.ManaForCounters(_spell_filter(m["spells"]), m.get("counter", "+1/+1"))
-            for m in spec.get("mana_for_counters", ())
-        ),
-        triggers=tuple(_trigger(t) for t in spec.get("triggers", ())),
-        resolve=tuple(spec.get("resolve", ())),
-        flash_if=_condition(spec.get("flash_if")),
-        cast_only_if=spec.get("cast_only_if"),
-        power_is=spec.get("power_is"),
-        costs_less_for_each=(
-            (spec["costs_less_for_each"]["amount"], spec["costs_less_for_each"]["for_each"])
-            if "costs_less_for_each" in spec
-            else None
-        ),
-        flash_for_extra_cost=spec.get("flash_for_extra_cost"),
-        modes=tuple(
-            Mode(tuple(mode.get("resolve", ())), mode.get("targets"), mode.get("description", ""))
-            for mode in spec.get("modes", ())
-        ),
-        sacrifice_cost=(
-            _filter({**spec["sacrifice_as_cost"], "controller": "you"})
-            if "sacrifice_as_cost" in spec
-            else None
-        ),
-        token=spec.get("token", False),
-        tapped=spec.get("tapped", False),
-        damage=spec.get("damage", 0),
-        counters=counters,
-        summoning_sick=spec.get("summoning_sick", False),
-        block_limit=spec.get("block_limit", 1),
-        regeneration_shields=spec.get("regeneration_shields", 0),
-    )
-
-
-def build_game(ruling: Ruling) -> Game:
-    setup = ruling.setup
-    players = [
-        Player(entry) if isinstance(entry, str) else Player(entry["name"], entry.get("life", 20))
-        for entry in setup["players"]
-    ]
-    game = Game(
-        players,
-        setup.get("active_player", players[0].name),
-        setup.get("step", "precombat_main"),
-    )
-    for entry in setup["players"]:
-        if isinstance(entry, dict) and "mana" in entry:
-            game.players[entry["name"]].mana_pool = cost.parse_pool(entry["mana"])
-    for zone in SETUP_ZONES:
-        for ref, spec in setup.get(zone, {}).items():
-            game.add_object(_object(ref, spec, zone))
-    for zone in SETUP_ZONES:
-        for ref, spec in setup.get(zone, {}).items():
-            if "attached_to" in spec:
-                game.obj(ref).attached_to = game.obj(spec["attached_to"]).serial
-    return game
-
-
-# ----- actions -----
+from mtgjudge.keywords import VARIANTS
+from mtgjudge.model import casting, combat, cost, party, replacement, triggers
+from mtgjudge.model.effects import Modification, ObjectFilter
+from mtgjudge.model.game import Game
+from mtgjudge.model.objects import GameObject
+from mtgjudge.model.setup import (
+    condition_from,
+    game_object,
+    object_filter,
+    prevention_from,
+    pt_change,
+    spell_filter,
+    triggered_ability,
+)
 
 
 @dataclass(frozen=True)
@@ -344,14 +88,14 @@ def _lose(game: Game, args: dict[str, list[str]], context: Context) -> None:
 
 def _pump(game: Game, args: dict[str, str], context: Context) -> None:
     for ref, change in args.items():
-        power, toughness = _pt(change)
+        power, toughness = pt_change(change)
         modification = Modification(power=power, toughness=toughness)
         _until_end_of_turn(game, game.obj(ref), modification, f"gets {change}")
 
 
 def _set_base(game: Game, args: dict[str, str], context: Context) -> None:
     for ref, value in args.items():
-        modification = Modification(set_base=_pt(value))
+        modification = Modification(set_base=pt_change(value))
         _until_end_of_turn(
             game, game.obj(ref), modification, f"has base power and toughness {value}"
         )
@@ -514,7 +258,7 @@ def _amount(game: Game, name: str, context: Context, named: list[str] | None = N
 
 
 def _change(text: str, x: int) -> tuple[int, int]:
-    return _pt(text.replace("X", str(x)))
+    return pt_change(text.replace("X", str(x)))
 
 
 def _prevent(game: Game, args: dict[str, Any], context: Context) -> None:
@@ -532,7 +276,7 @@ def _prevent(game: Game, args: dict[str, Any], context: Context) -> None:
     protected = tuple((ref, 0 if ref in game.players else game.obj(ref).serial) for ref in refs)
     you = args.get("you", context.you or game.turn.active_player)
     source = context.source
-    effect = _prevention(args, protected)
+    effect = prevention_from(args, protected)
     effects = [effect]
     if effect.shield is not None:
         players = [
@@ -577,7 +321,7 @@ def _choose_on_resolution(game: Game, args: dict[str, Any], context: Context) ->
 
 def _effect(game: Game, args: dict[str, Any], context: Context) -> None:
     you = args.get("you", context.you or game.turn.active_player)
-    condition = _condition(args.get("condition"))
+    condition = condition_from(args.get("condition"))
     source_serial = context.source.serial if context.source is not None else None
     if condition is not None and not condition.holds(game, you, source_serial):
         # Checked once, as it resolves (608.2h): no effect begins.
@@ -614,7 +358,7 @@ def _effect(game: Game, args: dict[str, Any], context: Context) -> None:
         affected = [obj for obj in _each(game, target) if obj.zone == "battlefield"]
         if "only" in args:
             # "If it's a Vampire, ...": judged once, as the effect begins (608.2h).
-            wanted = _filter(args["only"])
+            wanted = object_filter(args["only"])
             affected = [obj for obj in affected if wanted.matches(game, obj, you, source_serial)]
         game.add_effect(modification, you, affected=affected, duration=duration)
     else:
@@ -623,7 +367,7 @@ def _effect(game: Game, args: dict[str, Any], context: Context) -> None:
         effect = game.add_effect(
             modification,
             you,
-            filter=_filter(target),
+            filter=object_filter(target),
             duration=duration,
             source_serial=source_serial,
         )
@@ -711,7 +455,7 @@ def _number(game: Game, value: Any, context: Context) -> int:
     effect applies (608.2h)."""
     if isinstance(value, dict):
         you = context.you or game.turn.active_player
-        wanted = _filter(value["for_each"])
+        wanted = object_filter(value["for_each"])
         source = context.source.serial if context.source is not None else None
         count = sum(1 for obj in game.battlefield() if wanted.matches(game, obj, you, source))
         times = value.get("times", 1)
@@ -765,7 +509,7 @@ def _create_token(game: Game, args: dict[str, dict[str, Any]], context: Context)
         if ref in game.refs:
             raise InvalidInputError(f"an object named {ref!r} already exists")
         name = spec.get("name") or " ".join(spec.get("subtypes", ())) + " Token"
-        tokens.append(_object(ref, {**spec, "name": name, "controller": player}, "battlefield"))
+        tokens.append(game_object(ref, {**spec, "name": name, "controller": player}, "battlefield"))
     game.create_tokens(tokens, player)
 
 
@@ -777,7 +521,7 @@ def _create_trigger(game: Game, args: dict[str, Any], context: Context) -> None:
         raise InvalidInputError("create_trigger is for a resolving spell")
     controller = context.you or context.spell.controller
     game.delayed_triggers.append(
-        triggers.DelayedTrigger(_trigger(args), context.spell, controller, args["until"])
+        triggers.DelayedTrigger(triggered_ability(args), context.spell, controller, args["until"])
     )
     what = args.get("description") or args["event"].replace("_", " ")
     game.note(
@@ -796,7 +540,7 @@ def _each_player_sacrifices(game: Game, args: list[dict[str, Any]], context: Con
     for player in triggers.apnap(game):
         chosen: list[GameObject] = []
         for spec in args:
-            wanted = _filter({**spec, "controller": "you"})
+            wanted = object_filter({**spec, "controller": "you"})
             fits = [obj for obj in game.battlefield() if wanted.matches(game, obj, player, None)]
             named = [obj for obj in fits if obj.ref in choices.get(player, ())]
             if len(named) > 1 or (not named and len(fits) > 1):
@@ -851,7 +595,7 @@ def _put_onto_battlefield(game: Game, args: dict[str, Any], context: Context) ->
     """An effect that says "put a [quality] card from your [zone] onto the
     battlefield": the first such card in the scenario's order, if any."""
     player = args["player"]
-    wanted = _spell_filter(args.get("filter", {}))
+    wanted = spell_filter(args.get("filter", {}))
     zone = args.get("from", "hand")
     for obj in list(game.objects):
         if (
@@ -903,7 +647,9 @@ def _choose_name(game: Game, args: dict[str, str], context: Context) -> None:
 def _discard(game: Game, refs: list[str], context: Context) -> None:
     for obj in _each(game, refs):
         if obj.zone != "hand":
-            raise IllegalActionError(f"{obj.name} is not in a hand", rule="701.9a")
+            raise IllegalActionError(
+                f"{obj.name} is not in a hand", rule="701.9a", fault="not_in_hand"
+            )
         game.move(obj, "graveyard")
         game.history.discarded[obj.owner] = game.history.discarded.get(obj.owner, 0) + 1
         game.note("701.9a", f"{obj.owner} discards {obj.name}: one card (709.4)")
@@ -913,7 +659,7 @@ def _search(game: Game, args: dict[str, Any], context: Context) -> None:
     """701.23: search a zone for cards with given qualities; a split card has
     the combined characteristics of its halves there (709.4)."""
     player = args["player"]
-    wanted = _spell_filter(args.get("filter", {}))
+    wanted = spell_filter(args.get("filter", {}))
     found = []
     zone = args.get("zone", "library")
     for obj in game.objects:
@@ -994,15 +740,17 @@ def perform_raw(
     performer(game, args, Context(you, spell, targets, source, source_serial, resolution))
 
 
-def perform(game: Game, action: Action) -> None:
-    perform_raw(game, {action.kind: action.args})
+def take_action(game: Game, kind: str, args: Any) -> None:
+    """A player or the game takes one action, and then, as a player would
+    receive priority, state-based actions and triggered abilities follow."""
+    perform_raw(game, {kind: args})
     # 117.5, 704.3, 603.3: whenever a player would receive priority, state-based
     # actions are performed, then triggered abilities are put on the stack.
     game.before_priority()
     pending = game.resolution_choices
-    if pending and action.kind != "choose_on_resolution":
+    if pending and kind != "choose_on_resolution":
         ref = next(iter(pending))
         raise InvalidInputError(
             f"the choices given for {ref} with `choose_on_resolution` were never used: no "
-            f"triggered ability of {ref} resolved during the next action ({action.kind})"
+            f"triggered ability of {ref} resolved during the next action ({kind})"
         )

@@ -41,130 +41,26 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from mtgjudge.effects import Characteristics, Condition, ObjectFilter, is_enchanted_or_equipped
 from mtgjudge.errors import IllegalActionError, InvalidInputError
-from mtgjudge.objects import new_serial
+from mtgjudge.model.effects import (
+    Characteristics,
+    Condition,
+    ObjectFilter,
+    is_enchanted_or_equipped,
+)
+from mtgjudge.model.objects import new_serial
+from mtgjudge.protocol.vocabulary import (
+    ATTACK_EVENTS,
+    CHOSEN,
+    EVENTS,
+    OWN_DAMAGE_EVENTS,
+    THAT_CREATURE,
+    THAT_MUCH,
+)
 
 if TYPE_CHECKING:
-    from mtgjudge.game import Game
-    from mtgjudge.objects import GameObject
-
-#: The trigger events (603.1), with the rule each follows and what "that
-#: creature" (``that_creature``) and "that much" (``that_much``) are in the
-#: ability's actions.
-EVENTS: dict[str, str] = {
-    "attacks": "this creature is declared as an attacker (508.3a); that creature: it",
-    "a_creature_attacks": "a creature that fits `filter` is declared as an attacker (508.3a), "
-    "once for each; that creature: the attacker",
-    "a_creature_attacks_alone": "a creature that fits `filter` is the only creature declared "
-    "as an attacker in the declare attackers step (506.5, 702.83b); that creature: it",
-    "you_attack": "you declare one or more creatures as attackers (508.3d), once for the "
-    "declaration",
-    "a_creature_attacks_you": "a creature is declared as an attacker attacking you or a "
-    "planeswalker you control (508.3a), once for each; that creature: the attacker",
-    "becomes_blocked": "this creature becomes blocked, once each combat (509.3c)",
-    "blocks_or_becomes_blocked_by": "this creature blocks, or becomes blocked by, a creature "
-    "that fits `filter` as blockers are declared (509.3b, 509.3d, 509.3f); that creature: "
-    "the other creature",
-    "deals_damage": "this creature deals damage, once for each recipient of the kind `to` "
-    "(once for all its damage of one event without `to`) (603.2c, 120.3); that creature: "
-    "the creature dealt damage; that much: the damage",
-    "attached_creature_deals_damage": "the creature this permanent is attached to (its "
-    "enchanted or equipped creature, 301.5a, 303.4b) deals damage, as `deals_damage`; that "
-    "creature: the creature dealt damage; that much: the damage",
-    "a_creature_deals_damage": "a creature that fits `filter` deals damage to a recipient of "
-    "the kind `to`, once for each creature and recipient; that creature: the creature that "
-    "dealt it; that much: the damage",
-    "creatures_deal_combat_damage_to_a_player": "one or more creatures that fit `filter` deal "
-    "combat damage to a player, once for each player in each combat damage step (510.2); "
-    "that much: all that damage",
-    "a_source_deals_damage_to_you": "a source that fits `filter` deals damage to you, once "
-    "for each source in each event (120.3); that much: the damage",
-    "you_gain_life": "you gain life, once for each life-gain event (119.9, 702.15e); that "
-    "much: the life gained",
-    "an_opponent_gains_life": "an opponent gains life, once for each life-gain event "
-    "(119.9, 702.15e); that much: the life gained",
-    "dies": "this permanent is put into a graveyard from the battlefield (700.4); it looks "
-    "back in time (603.10a)",
-    "a_creature_dies": "a creature that fits `filter` dies (700.4), judged as it last "
-    "existed on the battlefield (603.10a); that creature: the card in the graveyard (603.6c)",
-    "enters": "this permanent enters the battlefield (603.6a)",
-    "a_creature_enters": "a creature that fits `filter` enters the battlefield, once for each "
-    "(603.6a); that creature: it",
-    "beginning_of_combat": "the beginning of combat step of each combat begins (603.2b, 507.2)",
-    "beginning_of_combat_on_your_turn": "the beginning of combat step of a combat on your "
-    "turn begins (603.2b, 507.2)",
-}
-
-#: The events of declaring attackers (508.3).
-ATTACK_EVENTS = (
-    "you_attack",
-    "attacks",
-    "a_creature_attacks",
-    "a_creature_attacks_alone",
-    "a_creature_attacks_you",
-)
-#: The events that take a `filter` on the object they are about.
-TAKES_FILTER = frozenset(
-    {
-        "a_creature_attacks",
-        "a_creature_attacks_alone",
-        "a_creature_attacks_you",
-        "blocks_or_becomes_blocked_by",
-        "a_creature_deals_damage",
-        "creatures_deal_combat_damage_to_a_player",
-        "a_source_deals_damage_to_you",
-        "a_creature_dies",
-        "a_creature_enters",
-    }
-)
-#: The damage events: they may be narrowed to combat damage, and the first
-#: two to a kind of recipient (`to`).
-DAMAGE_EVENTS = frozenset(
-    {
-        "deals_damage",
-        "attached_creature_deals_damage",
-        "a_creature_deals_damage",
-        "creatures_deal_combat_damage_to_a_player",
-        "a_source_deals_damage_to_you",
-    }
-)
-TAKES_RECIPIENT = frozenset(
-    {"deals_damage", "attached_creature_deals_damage", "a_creature_deals_damage"}
-)
-#: The events about damage a particular creature deals: "that creature" is
-#: the creature dealt damage, with `to = "creature"`.
-OWN_DAMAGE_EVENTS = frozenset({"deals_damage", "attached_creature_deals_damage"})
-LIFE_EVENTS = frozenset({"you_gain_life", "an_opponent_gains_life"})
-#: The events with a "that creature" (for `deals_damage`, only with `to = "creature"`).
-HAS_THAT_CREATURE = frozenset(
-    {
-        "attacks",
-        "a_creature_attacks",
-        "a_creature_attacks_alone",
-        "a_creature_attacks_you",
-        "blocks_or_becomes_blocked_by",
-        "deals_damage",
-        "attached_creature_deals_damage",
-        "a_creature_deals_damage",
-        "dies",
-        "a_creature_dies",
-        "a_creature_enters",
-    }
-)
-#: The events with a "that much".
-HAS_THAT_MUCH = DAMAGE_EVENTS | LIFE_EVENTS
-
-#: Kinds of recipient a damage event may be narrowed to.
-RECIPIENTS = ("player", "opponent", "you", "creature", "planeswalker")
-
-#: Placeholders a triggered ability's actions may use.
-THAT_CREATURE = "that_creature"
-THAT_MUCH = "that_much"
-#: In the actions of a `choose`: the permanents chosen.
-CHOSEN = "chosen"
-#: How many permanents a `choose` takes (608.2d).
-CHOOSE_COUNTS = ("one", "up_to_one", "any_number")
+    from mtgjudge.model.game import Game
+    from mtgjudge.model.objects import GameObject
 
 #: An upper bound on how many objects may resolve while players pass
 #: priority in succession, so that a loop of triggers can't hang the model.
@@ -200,7 +96,6 @@ class TriggeredAbility:
 
 
 #: The events a triggered ability created by a resolving spell may have.
-DELAYED_EVENTS = ("a_creature_enters",)
 
 
 @dataclass(frozen=True)
@@ -795,7 +690,7 @@ def _perform(
     """The ability's actions in the order written (608.2c); a `choose` or a
     `may` is a choice made as that part of the effect applies (608.2d,
     608.2e, 603.5), and its own actions follow."""
-    from mtgjudge.rulings.scenario import perform_raw
+    from mtgjudge.model.actions import perform_raw
 
     for action in actions:
         ((kind, args),) = action.items()
@@ -850,7 +745,7 @@ def _choose(
     """608.2d: a player chooses permanents as the effect applies, among
     those that fit `among` (relative to that player). They can't choose an
     illegal option."""
-    from mtgjudge.rulings.scenario import _filter
+    from mtgjudge.model.setup import object_filter
 
     name = args["name"]
     what = args.get("description") or name
@@ -860,7 +755,7 @@ def _choose(
         if not players:
             raise InvalidInputError(f"the choice {name!r} is made by a target player; none is left")
         chooser = players[0]
-    wanted = _filter(args["among"])
+    wanted = object_filter(args["among"])
     candidates = [
         obj
         for obj in game.battlefield()

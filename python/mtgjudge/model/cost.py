@@ -8,13 +8,13 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from mtgjudge import _core, engine
+from mtgjudge import _core, kernel
 from mtgjudge.errors import IllegalCastError, IllegalPaymentError, InvalidInputError
 
 if TYPE_CHECKING:
-    from mtgjudge.game import Game
-    from mtgjudge.objects import GameObject
-    from mtgjudge.timing import SpellFilter, SpellQualities
+    from mtgjudge.model.game import Game
+    from mtgjudge.model.objects import GameObject
+    from mtgjudge.model.timing import SpellFilter, SpellQualities
 
 #: Colors by the letter mana symbols use (105.1, 107.4a).
 COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
@@ -43,8 +43,8 @@ def mana_value_of_faces(costs: list[str | None], *, on_stack: bool, x: int = 0) 
         # Both halves exist: a split card off the stack, or a fused split
         # spell on it (702.102b).
         cast = "fused" if on_stack else None
-        return engine.current().mana_value_of_split(costs[0] or "", costs[1] or "", cast=cast, x=x)
-    return engine.current().ManaCost(costs[0] or "").mana_value(on_stack=on_stack, x=x)
+        return kernel.current().mana_value_of_split(costs[0] or "", costs[1] or "", cast=cast, x=x)
+    return kernel.current().ManaCost(costs[0] or "").mana_value(on_stack=on_stack, x=x)
 
 
 def mana_value(game: Game, obj: GameObject) -> int:
@@ -54,7 +54,7 @@ def mana_value(game: Game, obj: GameObject) -> int:
 
 def card_qualities(game: Game, obj: GameObject) -> SpellQualities:
     """The object's qualities where it is, for effects that look for them."""
-    from mtgjudge.timing import SpellQualities
+    from mtgjudge.model.timing import SpellQualities
 
     current = game.characteristics(obj)
     return SpellQualities(
@@ -183,7 +183,7 @@ def total_cost(
         )
         for quality in game.characteristics(spell).affinity
     ]
-    total = engine.current().total_cost(
+    total = kernel.current().total_cost(
         mana_cost,
         x=x,
         alternative=choices.alternative,
@@ -202,7 +202,7 @@ def total_cost(
 
 def _count_for_cost(game: Game, player: str, counted: str) -> int:
     if counted == "creature_in_your_party":
-        from mtgjudge.party import party_size
+        from mtgjudge.model.party import party_size
 
         return party_size(game, player)
     raise InvalidInputError(f"unknown count for a cost reduction: {counted!r}")
@@ -242,7 +242,7 @@ def pay(game: Game, player: str, spell: GameObject, total: Any, choices: CostCho
         for obj in game.objects
         if "delve" in keywords and obj.zone == "graveyard" and obj.owner == player and obj.exists
     ]
-    result = engine.current().find_payment(
+    result = kernel.current().find_payment(
         total,
         pool=dict(state.mana_pool),
         life=max(state.life, 0),

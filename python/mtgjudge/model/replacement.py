@@ -16,12 +16,12 @@ from dataclasses import dataclass, field
 from math import ceil
 from typing import TYPE_CHECKING
 
-from mtgjudge.effects import Condition, ObjectFilter
 from mtgjudge.errors import IllegalActionError
+from mtgjudge.model.effects import Condition, ObjectFilter
 
 if TYPE_CHECKING:
-    from mtgjudge.game import Game
-    from mtgjudge.objects import GameObject
+    from mtgjudge.model.game import Game
+    from mtgjudge.model.objects import GameObject
 
 
 @dataclass(frozen=True)
@@ -362,6 +362,6 @@ def _what(game: Game, effect: ActiveEffect) -> str:
 
 
 def _name(game: Game, recipient: str) -> str:
-    from mtgjudge.triggers import display_name
+    from mtgjudge.model.triggers import display_name
 
     return display_name(game, recipient)

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from mtgjudge.errors import RulingFormatError
-from mtgjudge.rulings.format import Ruling, load_ruling, read_features
+from mtgjudge.format.ruling import Ruling, load_ruling, read_features
 
 #: Files in a corpus directory that are not rulings.
 NOT_RULINGS = {"features.toml", "unsupported.toml", "pyproject.toml"}

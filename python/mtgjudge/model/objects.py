@@ -1,6 +1,6 @@
 """Cards, permanents and tokens as objects (109, 110, 111), with their
 printed characteristics and status. What they currently are after continuous
-effects is computed in :mod:`mtgjudge.effects`."""
+effects is computed in :mod:`mtgjudge.model.effects`."""
 
 from __future__ import annotations
 
@@ -66,24 +66,24 @@ class GameObject:
     keywords: frozenset[str] = frozenset()
     #: Each instance of "affinity for [quality]" (702.41): the quality's filter.
     affinity: tuple = ()
-    #: Static abilities that affect other objects (:class:`mtgjudge.effects.StaticAbility`).
+    #: Static abilities that affect other objects (:class:`mtgjudge.model.effects.StaticAbility`).
     statics: tuple = ()
-    #: Static abilities that let its controller cast spells (:class:`mtgjudge.timing.Permission`).
+    #: Static abilities that let its controller cast spells (:class:`mtgjudge.model.timing.Permission`).
     permissions: tuple = ()
-    #: Static abilities that make spells cost more or less (:class:`mtgjudge.cost.CostModifier`).
+    #: Static abilities that make spells cost more or less (:class:`mtgjudge.model.cost.CostModifier`).
     cost_modifiers: tuple = ()
     #: "As an additional cost to cast [spells], you may pay any amount of
-    #: mana" abilities (:class:`mtgjudge.cost.ManaForCounters`).
+    #: mana" abilities (:class:`mtgjudge.model.cost.ManaForCounters`).
     mana_for_counters: tuple = ()
-    #: Static abilities that prevent damage (:class:`mtgjudge.replacement.Prevention`, 615).
+    #: Static abilities that prevent damage (:class:`mtgjudge.model.replacement.Prevention`, 615).
     preventions: tuple = ()
     #: Static abilities that modify damage as it would be dealt
-    #: (:class:`mtgjudge.replacement.DamageReplacement`, 614.1a).
+    #: (:class:`mtgjudge.model.replacement.DamageReplacement`, 614.1a).
     damage_replacements: tuple = ()
     #: Static abilities that give spells its controller casts abilities
-    #: (:class:`mtgjudge.effects.SpellGrant`).
+    #: (:class:`mtgjudge.model.effects.SpellGrant`).
     spell_grants: tuple = ()
-    #: Triggered abilities (:class:`mtgjudge.triggers.TriggeredAbility`, 603).
+    #: Triggered abilities (:class:`mtgjudge.model.triggers.TriggeredAbility`, 603).
     triggers: tuple = ()
     #: When it entered its zone, for timestamp order (613.7).
     timestamp: int = 0
@@ -104,7 +104,7 @@ class GameObject:
     #: A modal spell's modes (700.2), each a :class:`Mode`.
     modes: tuple = ()
     #: "As an additional cost to cast this spell, sacrifice a [quality]" (118.8):
-    #: the quality's filter (:class:`mtgjudge.effects.ObjectFilter`), or None.
+    #: the quality's filter (:class:`mtgjudge.model.effects.ObjectFilter`), or None.
     sacrifice_cost: object = None
     # On the stack (601.2, 707.10, 709.3).
     cast_half: int | None = None
@@ -113,7 +113,7 @@ class GameObject:
     x: int | None = None
     targets: tuple[str, ...] = ()
     #: The targets as chosen, each with its half and the object it was
-    #: (:class:`mtgjudge.casting.SpellTarget`, 601.2c, 608.2b).
+    #: (:class:`mtgjudge.model.casting.SpellTarget`, 601.2c, 608.2b).
     spell_targets: tuple = ()
     is_copy: bool = False
     caster: str | None = None

@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING
 from mtgjudge.keywords import COUNTER_KEYWORDS
 
 if TYPE_CHECKING:
-    from mtgjudge.game import Game
-    from mtgjudge.objects import GameObject
-    from mtgjudge.timing import SpellFilter
+    from mtgjudge.model.game import Game
+    from mtgjudge.model.objects import GameObject
+    from mtgjudge.model.timing import SpellFilter
 
 
 #: The artifact, enchantment, land and battle types (205.3g–205.3i, 205.3q):
@@ -210,7 +210,7 @@ class Condition:
         ):
             return False
         if self.full_party:
-            from mtgjudge.party import party_size
+            from mtgjudge.model.party import party_size
 
             if party_size(game, you) < 4:
                 return False
@@ -302,8 +302,8 @@ def grants_to_spell(game: Game, spell: GameObject, partial: Characteristics) -> 
     spell on the stack. A copy of a spell isn't cast (707.10)."""
     if spell.zone != "stack" or spell.is_copy or spell.caster is None:
         return []
-    from mtgjudge import cost
-    from mtgjudge.timing import SpellQualities
+    from mtgjudge.model import cost
+    from mtgjudge.model.timing import SpellQualities
 
     qualities = SpellQualities(
         names=partial.names,
@@ -450,7 +450,7 @@ def compute(
     # Layer 7a: a characteristic-defining ability sets power (604.3, 613.4a);
     # it works in every zone.
     if obj.power_is == "creatures_in_your_party":
-        from mtgjudge.party import party_size
+        from mtgjudge.model.party import party_size
 
         power = party_size(game, controller)
     # Layer 7b: effects that set base power and toughness (an object that

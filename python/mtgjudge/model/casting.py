@@ -8,14 +8,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from mtgjudge import cost, triggers
 from mtgjudge.errors import IllegalActionError, IllegalCastError, InvalidInputError
-from mtgjudge.objects import GameObject
-from mtgjudge.timing import SpellQualities, check_may_begin_casting
-from mtgjudge.triggers import Triggered
+from mtgjudge.model import cost, triggers
+from mtgjudge.model.objects import GameObject
+from mtgjudge.model.timing import SpellQualities, check_may_begin_casting
+from mtgjudge.model.triggers import Triggered
 
 if TYPE_CHECKING:
-    from mtgjudge.game import Game
+    from mtgjudge.model.game import Game
 
 PERMANENT_TYPES = frozenset(
     {"artifact", "battle", "creature", "enchantment", "land", "planeswalker"}
@@ -246,7 +246,7 @@ def cast(game: Game, player: str, obj: GameObject, choices: CastChoices) -> Game
     for action in choices.during:
         # 601.5a: conditions for casting it as though it had flash matter only
         # as the casting begins.
-        from mtgjudge.rulings.scenario import perform_raw
+        from mtgjudge.model.actions import perform_raw
 
         perform_raw(game, action, you=player)
     cost.pay(game, player, obj, total, costs)
@@ -263,7 +263,9 @@ def copy_spell(game: Game, original: GameObject, controller: str) -> GameObject:
     """707.10: a copy of a spell copies its characteristics and the choices
     made for it; a copy of a split card's half is that same half."""
     if original.zone != "stack":
-        raise IllegalActionError(f"{original.name} is not a spell on the stack", rule="707.10")
+        raise IllegalActionError(
+            f"{original.name} is not a spell on the stack", rule="707.10", fault="not_a_spell"
+        )
     number = sum(1 for obj in game.objects if obj.ref.startswith(original.ref + "-copy")) + 1
     copy = GameObject(
         ref=f"{original.ref}-copy{number}",
@@ -310,7 +312,7 @@ def resolve_top(
     (608.2d), by player."""
     stack = game.stack_items()
     if not stack:
-        raise IllegalActionError("the stack is empty", rule="608.1")
+        raise IllegalActionError("the stack is empty", rule="608.1", fault="stack_empty")
     top = stack[-1]
     game.stack_order.remove(top.serial)  # type: ignore[arg-type]
     if isinstance(top, Triggered):
@@ -336,7 +338,7 @@ def resolve_top(
         _leave_stack(game, spell, name, current, resolved=False)
         return spell
     game.note("608.2", f"{name} resolves")
-    from mtgjudge.rulings.scenario import perform_raw
+    from mtgjudge.model.actions import perform_raw
 
     resolution = Resolution(choices=dict(choices or {}))
     printed = spell.printed_faces()

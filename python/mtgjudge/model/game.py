@@ -1,7 +1,7 @@
 """The game model that interprets scenarios: players, objects in zones,
 continuous effects, the turn, and a log of what happened. The hot loops
 (combat damage, state-based actions after damage) run in the Rust kernel;
-see :mod:`mtgjudge.combat`."""
+see :mod:`mtgjudge.model.combat`."""
 
 from __future__ import annotations
 
@@ -9,14 +9,15 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from mtgjudge import effects, replacement, triggers
-from mtgjudge.combat import CombatRecord, KernelBoard
-from mtgjudge.effects import Characteristics, ContinuousEffect, Modification, ObjectFilter
 from mtgjudge.errors import IllegalActionError, InvalidInputError
-from mtgjudge.objects import GameObject, new_serial
-from mtgjudge.timing import ActivePermission
-from mtgjudge.triggers import Triggered, TriggerRecord
-from mtgjudge.turn import PHASE_STEPS, POSITIONS, Turn
+from mtgjudge.model import effects, replacement, triggers
+from mtgjudge.model.combat import CombatRecord, KernelBoard
+from mtgjudge.model.effects import Characteristics, ContinuousEffect, Modification, ObjectFilter
+from mtgjudge.model.objects import GameObject, new_serial
+from mtgjudge.model.timing import ActivePermission
+from mtgjudge.model.triggers import Triggered, TriggerRecord
+from mtgjudge.model.turn import PHASE_STEPS, Turn
+from mtgjudge.protocol.vocabulary import POSITIONS
 
 ZONES = ("battlefield", "graveyard", "exile", "hand", "library", "stack", "command")
 
@@ -438,7 +439,7 @@ class Game:
         if record is not None and (
             record.is_attacking(obj.serial) or record.is_blocking(obj.serial)
         ):
-            from mtgjudge import combat
+            from mtgjudge.model import combat
 
             combat.remove_from_combat(self, obj)
 
@@ -537,7 +538,7 @@ class Game:
         """All players pass priority in succession, again and again: while the
         stack isn't empty its top object resolves (117.4, 608.1), and
         then the step or phase can end (500.2)."""
-        from mtgjudge import casting
+        from mtgjudge.model import casting
 
         self.before_priority()
         for _ in range(triggers.MAX_RESOLUTIONS):
@@ -545,7 +546,11 @@ class Game:
                 return
             casting.resolve_top(self)
             self.before_priority()
-        raise IllegalActionError("the stack doesn't empty: too many objects resolved", rule="117.4")
+        raise IllegalActionError(
+            "the stack doesn't empty: too many objects resolved",
+            rule="117.4",
+            fault="stack_never_empties",
+        )
 
     def gain_life(self, player: str, amount: int, source: str) -> None:
         """119.3: a player gains life; each time is one life-gain event (119.9)."""
@@ -596,7 +601,7 @@ class Game:
         attackers, no blockers, default damage assignment)."""
         if position not in POSITIONS:
             raise InvalidInputError(f"unknown phase or step {position!r}")
-        from mtgjudge import combat
+        from mtgjudge.model import combat
 
         while True:
             if self.turn.position == "combat_damage" and combat.damage_step_remains(self):
@@ -606,7 +611,9 @@ class Game:
                 continue
             nxt = self.turn.next_position()
             if nxt is None:
-                raise IllegalActionError(f"the turn ended before {position} began", rule="500.1")
+                raise IllegalActionError(
+                    f"the turn ended before {position} began", rule="500.1", fault="turn_ended"
+                )
             self._pass_before_step_ends()
             self._end_current_step()
             self.turn.move_to(*nxt)
@@ -617,6 +624,7 @@ class Game:
                 raise IllegalActionError(
                     f"no creatures attacked, so the {position.replace('_', ' ')} step is skipped",
                     rule="508.8",
+                    fault="step_skipped",
                 )
 
     def _pass_before_step_ends(self) -> None:

@@ -1,0 +1,274 @@
+"""Builds a game from a described setup: players, the position in the turn,
+and objects with their characteristics, status and abilities, in the words
+of the protocol (``docs/protocol.md``; the ruling format writes the same)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from mtgjudge.keywords import normalize
+from mtgjudge.model import cost, replacement, triggers
+from mtgjudge.model.effects import (
+    AnyFilter,
+    Condition,
+    Modification,
+    ObjectFilter,
+    SpellGrant,
+    StaticAbility,
+)
+from mtgjudge.model.game import Game, Player
+from mtgjudge.model.objects import Face, GameObject, Mode
+from mtgjudge.model.timing import Permission, SpellFilter
+from mtgjudge.protocol.vocabulary import SETUP_ZONES
+
+
+def pt_change(text: str) -> tuple[int, int]:
+    power, toughness = text.split("/")
+    return int(power), int(toughness)
+
+
+def object_filter(spec: dict[str, Any]) -> ObjectFilter:
+    return ObjectFilter(
+        controller=spec.get("controller", "any"),
+        types=frozenset(spec.get("types", ())),
+        subtypes=frozenset(spec.get("subtypes", ())),
+        colors=frozenset(spec.get("colors", ())),
+        other=spec.get("other", False),
+        power_at_least=spec.get("power_at_least"),
+        keywords=frozenset(normalize(k) for k in spec.get("keywords", ())),
+        without_keywords=frozenset(normalize(k) for k in spec.get("without_keywords", ())),
+        colorless=spec.get("colorless", False),
+        itself=spec.get("itself", False),
+        token=spec.get("token"),
+        power_equals_toughness=spec.get("power_equals_toughness", False),
+        enchanted_or_equipped=spec.get("enchanted_or_equipped", False),
+        attacking=spec.get("attacking", False),
+        not_subtypes=frozenset(spec.get("not_subtypes", ())),
+        with_counters=frozenset(spec.get("with_counters", ())),
+        attached_by_source=spec.get("attached_by_source", False),
+    )
+
+
+def object_filters(spec: dict[str, Any] | list[dict[str, Any]]) -> ObjectFilter | AnyFilter:
+    if isinstance(spec, list):
+        return AnyFilter(tuple(object_filter(part) for part in spec))
+    return object_filter(spec)
+
+
+def condition_from(spec: dict[str, Any] | None) -> Condition | None:
+    if spec is None:
+        return None
+    return Condition(
+        you_control=object_filter(spec["you_control"]) if "you_control" in spec else None,
+        you_control_any=tuple(object_filter(f) for f in spec.get("you_control_any", ())),
+        life_above=spec.get("life_above"),
+        more_life_than_an_opponent=spec.get("more_life_than_an_opponent", False),
+        full_party=spec.get("full_party", False),
+        source_untapped=spec.get("source_untapped", False),
+        source_has=frozenset(normalize(k) for k in spec.get("source_has", ())),
+        source_counters=tuple(sorted(spec.get("source_counters", {}).items())),
+    )
+
+
+def triggered_ability(spec: dict[str, Any]) -> triggers.TriggeredAbility:
+    return triggers.TriggeredAbility(
+        when=spec["event"],
+        filter=object_filter(spec["filter"]) if "filter" in spec else None,
+        to=spec.get("to"),
+        combat=spec.get("combat", False),
+        first_time_each_turn=spec.get("first_time_each_turn", False),
+        condition=condition_from(spec.get("condition")),
+        targets=tuple(spec.get("targets", ())),
+        actions=tuple(spec.get("do", ())),
+        functions_in=spec.get("functions_in", "battlefield"),
+        description=spec.get("description", ""),
+    )
+
+
+def spell_filter(spec: dict[str, Any]) -> SpellFilter:
+    return SpellFilter(
+        types=frozenset(spec.get("types", ())),
+        colors=frozenset(spec.get("colors", ())),
+        subtypes=frozenset(spec.get("subtypes", ())),
+        mana_value_at_most=spec.get("mana_value_at_most"),
+        mana_value_at_least=spec.get("mana_value_at_least"),
+        all_types=frozenset(spec.get("all_types", ())),
+    )
+
+
+def damage_filter(
+    spec: dict[str, Any], to_objects: tuple[tuple[str, int], ...] = ()
+) -> replacement.DamageFilter:
+    return replacement.DamageFilter(
+        to_players=spec.get("to_players"),
+        to_itself=spec.get("to_itself", False),
+        to=object_filter(spec["to"]) if "to" in spec else None,
+        to_objects=to_objects,
+        by_itself=spec.get("by_itself", False),
+        by=object_filter(spec["by"]) if "by" in spec else None,
+        combat_only=spec.get("combat", False),
+    )
+
+
+def prevention_from(
+    spec: dict[str, Any], to_objects: tuple[tuple[str, int], ...] = ()
+) -> replacement.Prevention:
+    amount = spec.get("amount", "all")
+    if isinstance(amount, dict):
+        ((kind, value),) = amount.items()
+        amount = (kind, value)
+    return replacement.Prevention(
+        damage=damage_filter(spec, to_objects),
+        amount=amount,
+        condition=condition_from(spec.get("condition")),
+        description=spec.get("description", ""),
+    )
+
+
+def damage_replacement(spec: dict[str, Any]) -> replacement.DamageReplacement:
+    return replacement.DamageReplacement(
+        damage=damage_filter(spec),
+        times=spec.get("times", 1),
+        plus=spec.get("plus", 0),
+        condition=condition_from(spec.get("condition")),
+        description=spec.get("description", ""),
+    )
+
+
+def spell_grant(spec: dict[str, Any]) -> SpellGrant:
+    return SpellGrant(
+        spells=spell_filter(spec["spells"]),
+        keywords=frozenset(normalize(k) for k in spec.get("keywords", ())),
+        affinity=tuple(object_filter(quality) for quality in spec.get("affinity", ())),
+    )
+
+
+def static_ability(spec: dict[str, Any], name: str) -> StaticAbility:
+    power, toughness = pt_change(spec["pump"]) if "pump" in spec else (0, 0)
+    return StaticAbility(
+        modification=Modification(
+            grant=frozenset(spec.get("grant", ())), power=power, toughness=toughness
+        ),
+        filter=object_filters(spec["affects"]),
+        condition=condition_from(spec.get("condition")),
+        description=f"static ability of {name}",
+    )
+
+
+def cost_modifier(spec: dict[str, Any]) -> cost.CostModifier:
+    return cost.CostModifier(
+        spells=spell_filter(spec.get("spells", {})),
+        players=spec.get("players", "you"),
+        increase=spec.get("increase"),
+        reduce=spec.get("reduce"),
+    )
+
+
+def permission(spec: dict[str, Any]) -> Permission:
+    return Permission(
+        spells=spell_filter(spec.get("spells", {})),
+        as_though_flash=spec.get("as_though_flash", False),
+        cast_from=spec.get("cast_from"),
+        condition=condition_from(spec.get("condition")),
+    )
+
+
+def game_object(ref: str, spec: dict[str, Any], zone: str) -> GameObject:
+    owner = spec.get("owner", spec.get("controller"))
+    types = spec.get("types", ["creature"] if "power" in spec else [])
+    name = spec.get("name", ref)
+    faces = tuple(
+        Face(
+            name=face["name"],
+            mana_cost=face.get("mana_cost"),
+            types=frozenset(face.get("types", ())),
+            subtypes=frozenset(face.get("subtypes", ())),
+            colors=frozenset(face.get("colors", ())),
+            resolve=tuple(face.get("resolve", ())),
+        )
+        for face in spec.get("faces", ())
+    )
+    counters = Counter(spec.get("counters", {}))
+    if "loyalty" in spec and "loyalty" not in counters and zone == "battlefield":
+        # 306.5b: it entered with its printed loyalty (a card elsewhere has none).
+        counters["loyalty"] = spec["loyalty"]
+    return GameObject(
+        ref=ref,
+        name=" // ".join(face.name for face in faces) if faces and "name" not in spec else name,
+        owner=owner,
+        controller=spec.get("controller", owner),
+        zone=zone,
+        types=frozenset(types),
+        subtypes=frozenset(spec.get("subtypes", ())),
+        supertypes=frozenset(spec.get("supertypes", ())),
+        colors=frozenset(spec.get("colors", ())),
+        mana_cost=spec.get("mana_cost"),
+        faces=faces,
+        power=spec.get("power"),
+        toughness=spec.get("toughness"),
+        loyalty=spec.get("loyalty"),
+        keywords=frozenset(normalize(k) for k in spec.get("keywords", ())),
+        affinity=tuple(object_filter(quality) for quality in spec.get("affinity", ())),
+        statics=tuple(static_ability(static, name) for static in spec.get("statics", ())),
+        permissions=tuple(permission(p) for p in spec.get("permissions", ())),
+        cost_modifiers=tuple(cost_modifier(m) for m in spec.get("cost_modifiers", ())),
+        spell_grants=tuple(spell_grant(g) for g in spec.get("spells_you_cast_have", ())),
+        preventions=tuple(prevention_from(p) for p in spec.get("prevents", ())),
+        damage_replacements=tuple(damage_replacement(m) for m in spec.get("modifies_damage", ())),
+        mana_for_counters=tuple(
+            cost.ManaForCounters(spell_filter(m["spells"]), m.get("counter", "+1/+1"))
+            for m in spec.get("mana_for_counters", ())
+        ),
+        triggers=tuple(triggered_ability(t) for t in spec.get("triggers", ())),
+        resolve=tuple(spec.get("resolve", ())),
+        flash_if=condition_from(spec.get("flash_if")),
+        cast_only_if=spec.get("cast_only_if"),
+        power_is=spec.get("power_is"),
+        costs_less_for_each=(
+            (spec["costs_less_for_each"]["amount"], spec["costs_less_for_each"]["for_each"])
+            if "costs_less_for_each" in spec
+            else None
+        ),
+        flash_for_extra_cost=spec.get("flash_for_extra_cost"),
+        modes=tuple(
+            Mode(tuple(mode.get("resolve", ())), mode.get("targets"), mode.get("description", ""))
+            for mode in spec.get("modes", ())
+        ),
+        sacrifice_cost=(
+            object_filter({**spec["sacrifice_as_cost"], "controller": "you"})
+            if "sacrifice_as_cost" in spec
+            else None
+        ),
+        token=spec.get("token", False),
+        tapped=spec.get("tapped", False),
+        damage=spec.get("damage", 0),
+        counters=counters,
+        summoning_sick=spec.get("summoning_sick", False),
+        block_limit=spec.get("block_limit", 1),
+        regeneration_shields=spec.get("regeneration_shields", 0),
+    )
+
+
+def build_game(setup: dict[str, Any]) -> Game:
+    """A game in the state a setup describes."""
+    players = [
+        Player(entry) if isinstance(entry, str) else Player(entry["name"], entry.get("life", 20))
+        for entry in setup["players"]
+    ]
+    game = Game(
+        players,
+        setup.get("active_player", players[0].name),
+        setup.get("step", "precombat_main"),
+    )
+    for entry in setup["players"]:
+        if isinstance(entry, dict) and "mana" in entry:
+            game.players[entry["name"]].mana_pool = cost.parse_pool(entry["mana"])
+    for zone in SETUP_ZONES:
+        for ref, spec in setup.get(zone, {}).items():
+            game.add_object(game_object(ref, spec, zone))
+    for zone in SETUP_ZONES:
+        for ref, spec in setup.get(zone, {}).items():
+            if "attached_to" in spec:
+                game.obj(ref).attached_to = game.obj(spec["attached_to"]).serial
+    return game

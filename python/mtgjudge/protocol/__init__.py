@@ -1,0 +1,2 @@
+"""The engine protocol: the messages between the harness and an engine, and
+the words they use. See ``docs/protocol.md``."""

@@ -1,0 +1,335 @@
+"""The words of the protocol: the names an engine and the harness share.
+
+The ruling format writes setups, actions and expectations in these words,
+and the game model implements them; neither imports the other. An engine in
+another language reads the same lists in ``docs/protocol.md``.
+"""
+
+from __future__ import annotations
+
+#: The protocol's version. A change that an engine could notice (a message's
+#: shape, the meaning of a word) bumps it.
+PROTOCOL_VERSION = 1
+
+# ----- the turn and the zones -----
+
+#: Every name a position in the turn can have (500.1, 501.1, 506.1, 512.1).
+POSITIONS: tuple[str, ...] = (
+    "untap",
+    "upkeep",
+    "draw",
+    "precombat_main",
+    "beginning_of_combat",
+    "declare_attackers",
+    "declare_blockers",
+    "combat_damage",
+    "end_of_combat",
+    "postcombat_main",
+    "end",
+    "cleanup",
+)
+#: The combat damage steps (510.4).
+DAMAGE_STEPS = ("first_strike", "regular")
+#: Steps as observed: a first-strike combat damage step is
+#: ``first_strike_damage`` (510.4).
+STEP_NAMES = (*POSITIONS, "first_strike_damage")
+ZONES = ("battlefield", "graveyard", "exile", "hand", "library", "stack")
+#: The zones a setup may put objects in.
+SETUP_ZONES = ("battlefield", "hand", "graveyard", "library", "exile")
+COLORS = ("white", "blue", "black", "red", "green")
+CARD_TYPES = (
+    "artifact",
+    "battle",
+    "creature",
+    "enchantment",
+    "instant",
+    "kindred",
+    "land",
+    "planeswalker",
+    "sorcery",
+)
+
+# ----- triggered abilities -----
+
+#: The trigger events (603.1), with the rule each follows and what "that
+#: creature" (``that_creature``) and "that much" (``that_much``) are in the
+#: ability's actions.
+EVENTS: dict[str, str] = {
+    "attacks": "this creature is declared as an attacker (508.3a); that creature: it",
+    "a_creature_attacks": "a creature that fits `filter` is declared as an attacker (508.3a), "
+    "once for each; that creature: the attacker",
+    "a_creature_attacks_alone": "a creature that fits `filter` is the only creature declared "
+    "as an attacker in the declare attackers step (506.5, 702.83b); that creature: it",
+    "you_attack": "you declare one or more creatures as attackers (508.3d), once for the "
+    "declaration",
+    "a_creature_attacks_you": "a creature is declared as an attacker attacking you or a "
+    "planeswalker you control (508.3a), once for each; that creature: the attacker",
+    "becomes_blocked": "this creature becomes blocked, once each combat (509.3c)",
+    "blocks_or_becomes_blocked_by": "this creature blocks, or becomes blocked by, a creature "
+    "that fits `filter` as blockers are declared (509.3b, 509.3d, 509.3f); that creature: "
+    "the other creature",
+    "deals_damage": "this creature deals damage, once for each recipient of the kind `to` "
+    "(once for all its damage of one event without `to`) (603.2c, 120.3); that creature: "
+    "the creature dealt damage; that much: the damage",
+    "attached_creature_deals_damage": "the creature this permanent is attached to (its "
+    "enchanted or equipped creature, 301.5a, 303.4b) deals damage, as `deals_damage`; that "
+    "creature: the creature dealt damage; that much: the damage",
+    "a_creature_deals_damage": "a creature that fits `filter` deals damage to a recipient of "
+    "the kind `to`, once for each creature and recipient; that creature: the creature that "
+    "dealt it; that much: the damage",
+    "creatures_deal_combat_damage_to_a_player": "one or more creatures that fit `filter` deal "
+    "combat damage to a player, once for each player in each combat damage step (510.2); "
+    "that much: all that damage",
+    "a_source_deals_damage_to_you": "a source that fits `filter` deals damage to you, once "
+    "for each source in each event (120.3); that much: the damage",
+    "you_gain_life": "you gain life, once for each life-gain event (119.9, 702.15e); that "
+    "much: the life gained",
+    "an_opponent_gains_life": "an opponent gains life, once for each life-gain event "
+    "(119.9, 702.15e); that much: the life gained",
+    "dies": "this permanent is put into a graveyard from the battlefield (700.4); it looks "
+    "back in time (603.10a)",
+    "a_creature_dies": "a creature that fits `filter` dies (700.4), judged as it last "
+    "existed on the battlefield (603.10a); that creature: the card in the graveyard (603.6c)",
+    "enters": "this permanent enters the battlefield (603.6a)",
+    "a_creature_enters": "a creature that fits `filter` enters the battlefield, once for each "
+    "(603.6a); that creature: it",
+    "beginning_of_combat": "the beginning of combat step of each combat begins (603.2b, 507.2)",
+    "beginning_of_combat_on_your_turn": "the beginning of combat step of a combat on your "
+    "turn begins (603.2b, 507.2)",
+}
+
+#: The events of declaring attackers (508.3).
+ATTACK_EVENTS = (
+    "you_attack",
+    "attacks",
+    "a_creature_attacks",
+    "a_creature_attacks_alone",
+    "a_creature_attacks_you",
+)
+#: The events that take a `filter` on the object they are about.
+TAKES_FILTER = frozenset(
+    {
+        "a_creature_attacks",
+        "a_creature_attacks_alone",
+        "a_creature_attacks_you",
+        "blocks_or_becomes_blocked_by",
+        "a_creature_deals_damage",
+        "creatures_deal_combat_damage_to_a_player",
+        "a_source_deals_damage_to_you",
+        "a_creature_dies",
+        "a_creature_enters",
+    }
+)
+#: The damage events: they may be narrowed to combat damage, and the first
+#: two to a kind of recipient (`to`).
+DAMAGE_EVENTS = frozenset(
+    {
+        "deals_damage",
+        "attached_creature_deals_damage",
+        "a_creature_deals_damage",
+        "creatures_deal_combat_damage_to_a_player",
+        "a_source_deals_damage_to_you",
+    }
+)
+TAKES_RECIPIENT = frozenset(
+    {"deals_damage", "attached_creature_deals_damage", "a_creature_deals_damage"}
+)
+#: The events about damage a particular creature deals: "that creature" is
+#: the creature dealt damage, with `to = "creature"`.
+OWN_DAMAGE_EVENTS = frozenset({"deals_damage", "attached_creature_deals_damage"})
+LIFE_EVENTS = frozenset({"you_gain_life", "an_opponent_gains_life"})
+#: The events with a "that creature" (for `deals_damage`, only with `to = "creature"`).
+HAS_THAT_CREATURE = frozenset(
+    {
+        "attacks",
+        "a_creature_attacks",
+        "a_creature_attacks_alone",
+        "a_creature_attacks_you",
+        "blocks_or_becomes_blocked_by",
+        "deals_damage",
+        "attached_creature_deals_damage",
+        "a_creature_deals_damage",
+        "dies",
+        "a_creature_dies",
+        "a_creature_enters",
+    }
+)
+#: The events with a "that much".
+HAS_THAT_MUCH = DAMAGE_EVENTS | LIFE_EVENTS
+
+#: Kinds of recipient a damage event may be narrowed to.
+RECIPIENTS = ("player", "opponent", "you", "creature", "planeswalker")
+
+#: Placeholders a triggered ability's actions may use.
+THAT_CREATURE = "that_creature"
+THAT_MUCH = "that_much"
+#: In the actions of a `choose`: the permanents chosen.
+CHOSEN = "chosen"
+#: How many permanents a `choose` takes (608.2d).
+CHOOSE_COUNTS = ("one", "up_to_one", "any_number")
+
+
+DELAYED_EVENTS = ("a_creature_enters",)
+
+# ----- observations -----
+
+#: Each observation kind, with the shape of its query in a probe's
+#: ``observe``: ``players``, a list of player names; ``objects``, a list of
+#: object names; ``object_keys``, a table of object names to lists of keys
+#: (counter names, or the parts of a payment); ``entries``, a list of
+#: ``{player, zone, types}``; ``game``, ``true``: the whole game.
+OBSERVATIONS: dict[str, str] = {
+    "life": "players",
+    "lost": "game",
+    "damage": "objects",
+    "dealt": "game",
+    "dealt_by": "objects",
+    "life_gained": "game",
+    "zone": "objects",
+    "died": "game",
+    "damage_steps": "game",
+    "steps": "game",
+    "keywords": "objects",
+    "prevented": "game",
+    "affinity": "objects",
+    "power_toughness": "objects",
+    "tapped": "objects",
+    "attacking": "game",
+    "blocking": "game",
+    "loyalty": "objects",
+    "controller": "objects",
+    "party": "players",
+    "mana_value": "objects",
+    "names": "objects",
+    "types": "objects",
+    "subtypes": "objects",
+    "colors": "objects",
+    "same_object": "objects",
+    "attached_to": "objects",
+    "counters": "object_keys",
+    "stack": "game",
+    "triggered": "objects",
+    "total_cost": "objects",
+    "paid": "object_keys",
+    "mana_pool": "players",
+    "stack_names": "game",
+    "card_count": "entries",
+    "found": "game",
+    "discarded": "players",
+    "chosen_names": "game",
+    "has_chosen_name": "objects",
+    "turn": "game",
+    "active_player": "game",
+    "regenerated": "game",
+    "regeneration_shields": "objects",
+}
+
+# ----- setups and actions -----
+
+#: The keys of a setup.
+SETUP_KEYS = (
+    "players",
+    "active_player",
+    "step",
+    *SETUP_ZONES,
+)
+#: The keys of a player's entry in a setup, besides ``name``.
+PLAYER_KEYS = ("life", "mana")
+#: The keys of an object in a setup: its characteristics, its status, and
+#: its abilities.
+OBJECT_KEYS = (
+    "name",
+    "controller",
+    "owner",
+    "types",
+    "subtypes",
+    "supertypes",
+    "colors",
+    "mana_cost",
+    "power",
+    "toughness",
+    "loyalty",
+    "keywords",
+    "affinity",
+    "counters",
+    "damage",
+    "tapped",
+    "summoning_sick",
+    "token",
+    "attached_to",
+    "block_limit",
+    "regeneration_shields",
+    "statics",
+    "permissions",
+    "cost_modifiers",
+    "prevents",
+    "modifies_damage",
+    "mana_for_counters",
+    "spells_you_cast_have",
+    "power_is",
+    "cast_only_if",
+    "costs_less_for_each",
+    "flash_if",
+    "flash_for_extra_cost",
+    "resolve",
+    "faces",
+    "modes",
+    "sacrifice_as_cost",
+    "triggers",
+)
+#: What a handshake's ``setup`` may list: a setup key, ``player.KEY`` or
+#: ``object.KEY``.
+SETUP_FEATURES = (
+    *SETUP_KEYS,
+    *(f"player.{key}" for key in PLAYER_KEYS),
+    *(f"object.{key}" for key in OBJECT_KEYS),
+)
+
+#: Actions that change the game's state directly; a spell or ability does
+#: these as it resolves, and a probe may take them too.
+STATE_ACTIONS = (
+    "grant",
+    "lose",
+    "pump",
+    "set_base",
+    "counters",
+    "remove_from_combat",
+    "become_blocked",
+    "destroy",
+    "sacrifice",
+    "regenerate",
+    "move",
+    "deal_damage",
+    "effect",
+    "gain_control",
+    "tap",
+    "untap",
+    "add_phases",
+    "choose_name",
+    "discard",
+    "search",
+    "gain_life",
+    "lose_life",
+    "controller_loses_life",
+    "fight",
+    "draw",
+    "exile_until_source_leaves",
+    "remove_counters",
+    "create_token",
+    "each_player_sacrifices",
+    "put_onto_battlefield",
+)
+#: Every action a probe may take.
+ACTIONS = (
+    "attack",
+    "block",
+    "damage",
+    "advance",
+    "next_turn",
+    *STATE_ACTIONS,
+    "cast",
+    "resolve",
+    "copy_spell",
+    "choose_on_resolution",
+    "choose_prevention",
+)
