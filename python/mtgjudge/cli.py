@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from mtgjudge.check import check_corpus, check_probe
@@ -15,7 +16,9 @@ from mtgjudge.format.schema import json_schema
 from mtgjudge.format.unsupported import load_unsupported
 from mtgjudge.judge.explain import explain_outcome
 from mtgjudge.judge.outcome import ERROR, FAILED, PASSED, Outcome
-from mtgjudge.judge.run import DEFAULT_TIMEOUT, summary_line
+from mtgjudge.judge.run import DEFAULT_TIMEOUT, run, summary_line
+from mtgjudge.protocol.engine import Engine
+from mtgjudge.protocol.process import ProcessEngine
 
 
 def ruling_counts(corpus: Corpus, outcomes: list[Outcome]) -> dict[str, int]:
@@ -79,6 +82,102 @@ def explain(corpus: Corpus, wanted: str) -> tuple[int, str]:
             text = "\n\n".join(explain_outcome(outcome) for outcome in outcomes)
             return (0 if all(o.status == PASSED for o in outcomes) else 1), text
     return 2, f"no ruling or probe with id {wanted!r}"
+
+
+def engine_factory(spec: str, timeout: float | None) -> Callable[[], Engine]:
+    """How ``--engine`` makes an engine: ``python:MODULE:NAME`` is a Python
+    engine made in-process by calling NAME; anything else is a command
+    that speaks the protocol on stdin and stdout."""
+    if spec.startswith("python:"):
+        module_name, _, attribute = spec[len("python:") :].partition(":")
+        make = getattr(importlib.import_module(module_name), attribute)
+        return make
+    return lambda: ProcessEngine(spec, timeout=timeout or DEFAULT_TIMEOUT)
+
+
+class Progress:
+    """A progress line on stderr: redrawn in place on a terminal, a line
+    every tenth of the run otherwise."""
+
+    def __init__(self) -> None:
+        self.tty = sys.stderr.isatty()
+        self.last = -1
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.tty:
+            end = "\n" if done == total else ""
+            print(f"\r{done}/{total} probes", end=end, file=sys.stderr, flush=True)
+            return
+        tenth = done * 10 // max(total, 1)
+        if tenth != self.last:
+            self.last = tenth
+            print(f"{done}/{total} probes", file=sys.stderr, flush=True)
+
+
+def _unexpected_line(outcome: Outcome) -> str:
+    where = f" ({outcome.path})" if outcome.path and outcome.path != outcome.id else ""
+    if outcome.expected_failure is not None:
+        return (
+            f"XPASS {outcome.id}: passed, but the expectations file says it fails "
+            f"({outcome.expected_failure.reason}): remove it from the file"
+        )
+    label = "ERROR" if outcome.status == ERROR else "FAIL"
+    return f"{label} {outcome.id}{where}: {outcome.message}"
+
+
+def cmd_conformance(args: argparse.Namespace) -> int:
+    from mtgjudge.judge import reports
+    from mtgjudge.judge.expectations import expectations_toml, read_expectations, stale
+
+    if len(args.report or []) != len(args.output or []):
+        print("each --report needs its --output FILE", file=sys.stderr)
+        return 2
+    corpus = load_corpus(args.paths or None)
+    features = set(args.features.split(",")) if args.features else None
+    known = read_expectations(args.expectations) if args.expectations else {}
+    result = run(
+        engine_factory(args.engine, args.timeout),
+        corpus,
+        features=features,
+        timeout=args.timeout,
+        jobs=args.jobs,
+        known_failures=known,
+        progress=Progress(),
+    )
+    for outcome in result.unexpected:
+        print(_unexpected_line(outcome))
+    for probe_id in stale(known, result):
+        print(f"STALE {probe_id}: in the expectations file, but no such probe was selected")
+    data = reports.report_data(result, corpus.root)
+    for kind, path in zip(args.report or [], args.output or []):
+        text = {
+            "json": lambda: json.dumps(data, indent=1, ensure_ascii=False) + "\n",
+            "junit": lambda: reports.junit_xml(data),
+            "markdown": lambda: reports.markdown([data]),
+            "html": lambda: reports.html_page([data]),
+        }[kind]()
+        Path(path).write_text(text, encoding="utf-8")
+    if args.write_expectations:
+        args.write_expectations.write_text(expectations_toml(result, known), encoding="utf-8")
+    print(f"{result.engine}: {summary_line(result.outcomes)}")
+    return 1 if result.unexpected else 0
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    """Renders JSON reports of several runs as one Markdown or HTML page."""
+    from mtgjudge.judge import reports
+
+    data = [reports.read_report(path) for path in args.reports]
+    text = reports.html_page(data) if args.format == "html" else reports.markdown(data)
+    args.output.write_text(text, encoding="utf-8")
+    return 0
+
+
+def cmd_engine(args: argparse.Namespace) -> int:
+    """Our game model as an engine of the protocol, on stdin and stdout."""
+    from mtgjudge.adapters.model import main as serve_model
+
+    return serve_model()
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
@@ -182,6 +281,70 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"the time limit of each probe (default {DEFAULT_TIMEOUT:g})",
     )
     check.set_defaults(run=cmd_check)
+
+    conformance = commands.add_parser(
+        "conformance",
+        help="run the corpus against another engine through the protocol",
+        description="Runs the corpus's probes on an engine that speaks the protocol "
+        "(docs/protocol.md) and judges its answers. Prints one line for each unexpected "
+        "result, then the counts; exits 0 only when nothing unexpected happened. Progress "
+        "goes to stderr.",
+    )
+    conformance.add_argument(
+        "--engine",
+        required=True,
+        metavar="CMD",
+        help='the engine: a command ("mtgjudge engine", "./my-engine --flag"), or '
+        "python:MODULE:NAME for a Python engine run in-process",
+    )
+    conformance.add_argument(
+        "paths", nargs="*", type=Path, help="ruling files or directories (default: the corpus)"
+    )
+    conformance.add_argument(
+        "--features", help="run only rulings whose features are all in this comma-separated list"
+    )
+    conformance.add_argument(
+        "--expectations", type=Path, metavar="FILE", help="the engine's known failures"
+    )
+    conformance.add_argument(
+        "--write-expectations",
+        type=Path,
+        metavar="FILE",
+        help="write the run's failures as an expectations file (keeping known reasons)",
+    )
+    conformance.add_argument(
+        "--timeout",
+        type=float,
+        default=DEFAULT_TIMEOUT,
+        metavar="SECONDS",
+        help=f"the time limit of each probe (default {DEFAULT_TIMEOUT:g})",
+    )
+    conformance.add_argument(
+        "--jobs", type=int, default=1, metavar="N", help="run N engines side by side"
+    )
+    conformance.add_argument(
+        "--report",
+        action="append",
+        choices=("json", "junit", "markdown", "html"),
+        help="a report to write (repeatable, each with its --output)",
+    )
+    conformance.add_argument(
+        "--output", action="append", type=Path, metavar="FILE", help="where --report goes"
+    )
+    conformance.set_defaults(run=cmd_conformance)
+
+    engine = commands.add_parser(
+        "engine", help="serve mtgjudge's own game model as an engine, on stdin and stdout"
+    )
+    engine.set_defaults(run=cmd_engine)
+
+    report = commands.add_parser(
+        "report", help="render JSON reports of several engines' runs as one page"
+    )
+    report.add_argument("reports", nargs="+", type=Path, help="JSON reports (--report json)")
+    report.add_argument("--format", choices=("html", "markdown"), default="html")
+    report.add_argument("--output", type=Path, required=True, metavar="FILE")
+    report.set_defaults(run=cmd_report)
 
     explain = commands.add_parser(
         "explain", help="show a ruling, its setup and a step-by-step trace"

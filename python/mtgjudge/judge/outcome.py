@@ -19,6 +19,16 @@ SKIPPED = "skipped"
 STATUSES = (PASSED, FAILED, ERROR, UNSUPPORTED, SKIPPED)
 
 
+@dataclass(frozen=True)
+class KnownFailure:
+    """An expectations file's entry: a probe the engine is known to fail."""
+
+    id: str
+    reason: str
+    #: ``engine`` (a rules bug), ``api`` (a limit of its API) or ``unknown``.
+    verdict: str = "unknown"
+
+
 @dataclass
 class Outcome:
     """The verdict on one probe (or, for a file that didn't load, on the file)."""
@@ -35,8 +45,8 @@ class Outcome:
     path: str = ""
     #: What the engine observed after the actions (for reports).
     observed: dict[str, Any] = field(default_factory=dict)
-    #: The expectations file's reason, when this outcome was expected to fail.
-    expected_failure: str | None = None
+    #: The expectations file's entry, when this probe was expected to fail.
+    expected_failure: KnownFailure | None = None
 
     @property
     def trace_lines(self) -> list[str]:

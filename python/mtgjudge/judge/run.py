@@ -21,7 +21,15 @@ from mtgjudge.errors import RulingFormatError
 from mtgjudge.format.corpus import Corpus
 from mtgjudge.format.ruling import Probe, Ruling
 from mtgjudge.judge.compare import mismatches
-from mtgjudge.judge.outcome import ERROR, FAILED, PASSED, SKIPPED, UNSUPPORTED, Outcome
+from mtgjudge.judge.outcome import (
+    ERROR,
+    FAILED,
+    PASSED,
+    SKIPPED,
+    UNSUPPORTED,
+    KnownFailure,
+    Outcome,
+)
 from mtgjudge.judge.probes import missing, needs, probe_message
 from mtgjudge.protocol.engine import Engine
 from mtgjudge.protocol.messages import answer_problems, hello_problems
@@ -196,7 +204,7 @@ def run(
     features: set[str] | None = None,
     timeout: float | None = DEFAULT_TIMEOUT,
     jobs: int = 1,
-    known_failures: dict[str, str] | None = None,
+    known_failures: dict[str, KnownFailure] | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> Run:
     """Runs the corpus on engines made by ``make_engine`` (one for each job)."""
