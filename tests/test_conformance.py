@@ -22,7 +22,7 @@ from mtgjudge.adapters.model import ModelEngine
 from mtgjudge.check import check_corpus
 from mtgjudge.cli import main
 from mtgjudge.format.corpus import bundled_corpus, load_corpus
-from mtgjudge.judge.outcome import ERROR, FAILED, PASSED, UNSUPPORTED, KnownFailure
+from mtgjudge.judge.outcome import ERROR, FAILED, PASSED, UNSUPPORTED
 from mtgjudge.judge.run import run
 from mtgjudge.protocol.process import ProcessEngine
 

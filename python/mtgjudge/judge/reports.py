@@ -9,6 +9,7 @@ engines, made separately, make one matrix (``mtgjudge report``).
 
 from __future__ import annotations
 
+import contextlib
 import html
 import json
 from collections import Counter
@@ -43,10 +44,8 @@ def _result(outcome: Outcome, root: Path | None) -> dict[str, Any]:
     ruling, probe = outcome.ruling, outcome.probe
     path = outcome.path
     if root is not None and path:
-        try:
+        with contextlib.suppress(ValueError):
             path = str(Path(path).resolve().relative_to(root.resolve()))
-        except ValueError:
-            pass
     known = outcome.expected_failure
     entry: dict[str, Any] = {
         "id": outcome.id,
