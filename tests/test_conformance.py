@@ -312,3 +312,29 @@ def test_the_messages_of_a_run_fit_their_schemas():
             message = probe_message(ruling, probe)
             jsonschema.validate(message, schemas["probe"])
             jsonschema.validate(engine.run(message), schemas["result"])
+
+
+def test_pytest_runs_the_probes_on_another_engine(small):
+    def pytest_with(engine: str) -> str:
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pytest",
+                "-q",
+                "-p",
+                "no:cacheprovider",
+                str(small),
+                "--engine",
+                engine,
+                "--engine-timeout",
+                "5",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        return done.stdout.strip().splitlines()[-1]
+
+    assert "9 passed" in pytest_with(f"{sys.executable} -m mtgjudge.cli engine")
+    assert "9 failed" in pytest_with(f"{sys.executable} {FAKE} wrong-life")

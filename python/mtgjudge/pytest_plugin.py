@@ -2,7 +2,12 @@
 tests: one item per probe, named after the ruling and probe ids.
 
 Any ``*.toml`` file below a directory holding ``features.toml`` is a ruling
-file, apart from ``features.toml`` and ``unsupported.toml`` themselves."""
+file, apart from ``features.toml`` and ``unsupported.toml`` themselves.
+
+By default each probe runs on our own model. ``--engine CMD`` runs them on
+another engine through the protocol (``docs/protocol.md``), started once for
+the session; a probe the engine doesn't support is skipped with the reason
+(never passed)."""
 
 from __future__ import annotations
 
@@ -15,7 +20,7 @@ from mtgjudge.errors import RulingFormatError
 from mtgjudge.format.corpus import is_ruling_file
 from mtgjudge.format.ruling import Probe, Ruling, load_ruling, read_features
 from mtgjudge.judge.explain import explain_outcome
-from mtgjudge.judge.outcome import PASSED, Outcome
+from mtgjudge.judge.outcome import PASSED, UNSUPPORTED, Outcome
 
 _features_cache: dict[Path, tuple[str, ...]] = {}
 _ids_seen_key = pytest.StashKey[dict]()
@@ -79,7 +84,17 @@ class ProbeItem(pytest.Item):
             self.add_marker(getattr(pytest.mark, f"feature_{feature}"))
 
     def runtest(self) -> None:
-        outcome = check_probe(self.ruling, self.probe)
+        engine = _session_engine(self.config)
+        if engine is None:
+            outcome = check_probe(self.ruling, self.probe)
+        else:
+            from mtgjudge.judge.run import run_one
+
+            outcome = run_one(
+                engine.engine, engine.supports, self.ruling, self.probe, engine.timeout
+            )
+        if outcome.status == UNSUPPORTED:
+            pytest.skip(outcome.message)
         if outcome.status != PASSED:
             raise RulingFailure(outcome)
 
@@ -107,6 +122,61 @@ class BrokenRulingItem(pytest.Item):
 
     def reportinfo(self):
         return self.path, None, f"ruling file {self.path.name}"
+
+
+class _SessionEngine:
+    """The engine given by ``--engine``, started once, with its handshake."""
+
+    def __init__(self, command: str, timeout: float) -> None:
+        from mtgjudge.protocol.messages import hello_problems
+        from mtgjudge.protocol.process import ProcessEngine
+
+        self.timeout = timeout
+        self.engine = ProcessEngine(command, timeout=timeout)
+        hello = self.engine.hello()
+        problems = hello_problems(hello)
+        if problems:
+            raise pytest.UsageError(f"--engine {command}: bad handshake: {'; '.join(problems)}")
+        self.supports = hello["supports"]
+
+
+_engine_key = pytest.StashKey["_SessionEngine | None"]()
+
+
+def _session_engine(config: pytest.Config) -> _SessionEngine | None:
+    command = config.getoption("mtgjudge_engine", None)
+    if not command:
+        return None
+    if _engine_key not in config.stash:
+        config.stash[_engine_key] = _SessionEngine(
+            command, config.getoption("mtgjudge_engine_timeout")
+        )
+    return config.stash[_engine_key]
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("mtgjudge")
+    group.addoption(
+        "--engine",
+        dest="mtgjudge_engine",
+        metavar="CMD",
+        help="run the ruling probes on this engine (a command speaking the mtgjudge protocol) "
+        "instead of mtgjudge's own model",
+    )
+    group.addoption(
+        "--engine-timeout",
+        dest="mtgjudge_engine_timeout",
+        type=float,
+        default=30.0,
+        metavar="SECONDS",
+        help="the time limit of each probe on --engine (default 30)",
+    )
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    engine = config.stash.get(_engine_key, None)
+    if engine is not None:
+        engine.engine.close()
 
 
 def pytest_configure(config: pytest.Config) -> None:
