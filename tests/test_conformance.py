@@ -338,3 +338,21 @@ def test_pytest_runs_the_probes_on_another_engine(small):
 
     assert "9 passed" in pytest_with(f"{sys.executable} -m mtgjudge.cli engine")
     assert "9 failed" in pytest_with(f"{sys.executable} {FAKE} wrong-life")
+
+
+def test_fuzz_finds_an_engine_that_differs_and_passes_our_model(capsys):
+    pytest.importorskip("hypothesis")
+    from mtgjudge.fuzz.command import command
+
+    honest = f"{sys.executable} -m mtgjudge.cli engine"
+    assert (
+        command([], seconds=5, seed=3, engine_command=honest, rounds=1, only=["engine/combat"]) == 0
+    )
+    assert "passed:" in capsys.readouterr().out
+    liar = f"{sys.executable} {FAKE} wrong-life"
+    assert (
+        command([], seconds=5, seed=3, engine_command=liar, rounds=1, only=["engine/combat"]) == 1
+    )
+    out = capsys.readouterr().out
+    assert "FAIL engine/combat: the engine differs from mtgjudge's model: life." in out
+    assert 'id = "FUZZ-engine-' in out  # the reproducer, as a ruling file

@@ -252,6 +252,8 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
         plant=args.plant,
         rounds=args.rounds,
         list_only=args.list,
+        engine_command=args.engine,
+        timeout=args.timeout,
     )
 
 
@@ -408,6 +410,19 @@ def build_parser() -> argparse.ArgumentParser:
     )
     fuzz.add_argument("--rounds", type=int, help="stop after this many rounds")
     fuzz.add_argument("--list", action="store_true", help="list the targets and stop")
+    fuzz.add_argument(
+        "--engine",
+        metavar="CMD",
+        help="fuzz another engine through the protocol: the parametric rulings over their "
+        "domains, corpus probes reordered, and random combats against mtgjudge's model",
+    )
+    fuzz.add_argument(
+        "--timeout",
+        type=float,
+        default=DEFAULT_TIMEOUT,
+        metavar="SECONDS",
+        help="with --engine, the time limit of each probe",
+    )
     fuzz.add_argument(
         "--plant",
         metavar="BUG",

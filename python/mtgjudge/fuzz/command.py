@@ -43,6 +43,8 @@ def command(
     plant: str | None = None,
     rounds: int | None = None,
     list_only: bool = False,
+    engine_command: str | None = None,
+    timeout: float = 30.0,
     out: TextIO | None = None,
     err: TextIO | None = None,
 ) -> int:
@@ -54,6 +56,10 @@ def command(
     if corpus.problems:
         print("the corpus must load before it can be fuzzed", file=out)
         return 1
+    if engine_command is not None:
+        return _fuzz_engine(
+            corpus, engine_command, timeout, seconds, seed, only, rounds, list_only, out, err
+        )
     chosen = targets(corpus.rulings, only)
     if list_only:
         for target in chosen:
@@ -112,4 +118,76 @@ def command(
     if plant:
         replay_target += f" --plant {plant}"
     print(f"replay: {replay_target}", file=out)
+    return 1
+
+
+def _fuzz_engine(
+    corpus: Any,
+    command: str,
+    timeout: float,
+    seconds: float,
+    seed: int | None,
+    only: Sequence[str],
+    rounds: int | None,
+    list_only: bool,
+    out: TextIO,
+    err: TextIO,
+) -> int:
+    """``mtgjudge fuzz --engine CMD``: the targets of :mod:`mtgjudge.fuzz.engine`."""
+    from mtgjudge.fuzz.engine import engine_targets
+    from mtgjudge.protocol.messages import hello_problems
+    from mtgjudge.protocol.process import EngineBroke, ProcessEngine
+
+    engine = ProcessEngine(command, timeout=timeout)
+    try:
+        try:
+            hello = engine.hello()
+        except EngineBroke as problem:
+            print(f"the engine didn't start: {problem}", file=out)
+            return 1
+        problems = hello_problems(hello, corpus.features)
+        if problems:
+            print(f"the engine's handshake is wrong: {'; '.join(problems)}", file=out)
+            return 1
+        chosen, passed = engine_targets(corpus.rulings, corpus.features, hello["supports"])
+        if only:
+            chosen = [t for t in chosen if any(part in t.name for part in only)]
+        if list_only:
+            for target in chosen:
+                print(f"{target.name}: {target.description}", file=out)
+            return 0
+        if not chosen:
+            print("the engine supports none of the fuzz targets", file=out)
+            return 2
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**32)
+        name = f"{hello['engine']['name']} {hello['engine']['version']}"
+        print(
+            f"mtgjudge fuzz: seed {seed}, {seconds:g} s, {len(chosen)} targets, on {name}", file=out
+        )
+        replay = f"mtgjudge fuzz --engine {command!r} --seed {seed}" + "".join(
+            f" --only {o}" for o in only
+        )
+        print(f"(the same run again: {replay})", file=out)
+        out.flush()
+        report = runner.run(
+            chosen, engine, seconds=seconds, seed=seed, progress=_progress(err), max_rounds=rounds
+        )
+    finally:
+        engine.close()
+    skipped = ", ".join(f"{n} {target}" for target, n in sorted(passed.over.items()))
+    if skipped:
+        print(f"examples the engine couldn't run (passed over): {skipped}", file=out)
+    if report.failure is None:
+        print(
+            f"passed: {report.total} examples over {len(chosen)} targets in "
+            f"{report.seconds:.1f} s ({report.rounds} rounds), seed {seed}",
+            file=out,
+        )
+        return 0
+    failure = report.failure
+    print(f"FAIL {failure.target.name}: {failure.message}", file=out)
+    print(f"  property: {failure.target.description}", file=out)
+    print("\nThe shrunk counterexample, as a ruling file:\n", file=out)
+    print(failure.reproducer, file=out)
     return 1
