@@ -285,8 +285,10 @@ def html_page(reports: list[dict[str, Any]]) -> str:
     empty = dict.fromkeys(COLUMNS, 0)
     rows = []
 
-    def cell(counts: dict[str, int], engine: str, feature: str) -> str:
-        target = f"#{_slug(engine)}"
+    anchors = [f"engine-{i + 1}-{_slug(name)}" for i, name in enumerate(names)]
+
+    def cell(counts: dict[str, int], engine: int, feature: str) -> str:
+        target = f"#{anchors[engine]}"
         return (
             f'<td class="cell {_class(counts)}"><a href="{target}" '
             f'data-filter="{esc(feature)}">{esc(_cell(counts))}</a></td>'
@@ -294,19 +296,19 @@ def html_page(reports: list[dict[str, Any]]) -> str:
 
     rows.append(
         "<tr><th>all probes</th>"
-        + "".join(cell(d["summary"], n, "") for d, n in zip(reports, names))
+        + "".join(cell(d["summary"], i, "") for i, d in enumerate(reports))
         + "</tr>"
     )
     for feature in features:
         rows.append(
             f"<tr><th>{esc(feature)}</th>"
             + "".join(
-                cell(d["features"].get(feature, empty), n, feature) for d, n in zip(reports, names)
+                cell(d["features"].get(feature, empty), i, feature) for i, d in enumerate(reports)
             )
             + "</tr>"
         )
     sections = []
-    for data, name in zip(reports, names):
+    for index, (data, name) in enumerate(zip(reports, names)):
         failures = _failures(data)
         items = []
         for result in failures:
@@ -346,7 +348,7 @@ def html_page(reports: list[dict[str, Any]]) -> str:
             )
         summary = data["summary"]
         sections.append(
-            f'<h2 id="{_slug(name)}">{esc(name)}</h2>'
+            f'<h2 id="{anchors[index]}">{esc(name)}</h2>'
             f"<p>{summary['selected']} probes selected: "
             + ", ".join(f"{summary[c]} {c.replace('_', ' ')}" for c in COLUMNS)
             + f"; {data['seconds']} s.</p>"
