@@ -229,6 +229,14 @@ def cmd_schema(args: argparse.Namespace) -> int:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     """Throughput of the batch API, single calls and the reference models."""
+    if args.conformance:
+        from mtgjudge.judge import speed
+
+        measured = speed.measure(
+            quick=args.quick, progress=lambda text: print(text, file=sys.stderr, flush=True)
+        )
+        print(json.dumps(measured, indent=2) if args.json else speed.format_report(measured))
+        return 0
     from mtgjudge import bench  # numpy is imported only for this command
 
     report = bench.run(quick=args.quick)
@@ -382,6 +390,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     bench.add_argument("--quick", action="store_true", help="smaller inputs and shorter timing")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
+    bench.add_argument(
+        "--conformance",
+        action="store_true",
+        help="time the corpus through the protocol instead: in-process, over stdio, "
+        "and over stdio with two jobs",
+    )
     bench.set_defaults(run=cmd_bench)
 
     fuzz = commands.add_parser(

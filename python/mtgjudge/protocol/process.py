@@ -10,18 +10,17 @@ engine does.
 
 from __future__ import annotations
 
-import collections
 import contextlib
 import json
 import os
-import queue
+import select
 import shlex
 import signal
 import subprocess
-import threading
+import tempfile
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import IO, Any
 
 from mtgjudge.protocol.messages import MAX_LINE_BYTES
 from mtgjudge.protocol.vocabulary import PROTOCOL_VERSION
@@ -31,10 +30,8 @@ START_TIMEOUT = 30.0
 #: After this many restarts, the engine is given up on: every later probe is
 #: an error without running.
 MAX_RESTARTS = 25
-#: How much of the engine's stderr is kept, to show when it breaks.
+#: How much of the end of the engine's stderr is shown when it breaks.
 STDERR_TAIL = 2000
-
-_EOF = object()
 
 
 class EngineBroke(Exception):
@@ -62,56 +59,40 @@ class ProcessEngine:
         self.env = env
         self.restarts = 0
         self._process: subprocess.Popen[bytes] | None = None
-        self._lines: queue.Queue[Any] = queue.Queue()
-        self._stderr: collections.deque[str] = collections.deque(maxlen=STDERR_TAIL)
+        self._buffer = bytearray()
+        self._stderr: IO[bytes] | None = None
         self._hello: dict[str, Any] | None = None
 
     # ----- the child process -----
 
     def _start(self) -> None:
+        # The engine's stderr goes to a file, so that a chatty engine never
+        # blocks on a full pipe; its tail is shown when the engine breaks.
+        self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 - closed with the process
+        self._buffer = bytearray()
         try:
             self._process = subprocess.Popen(
                 self.command,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
+                stderr=self._stderr,
                 env=self.env,
                 start_new_session=True,  # so that a kill reaches its children too
             )
         except OSError as problem:
             raise EngineBroke(f"can't start {shlex.join(self.command)}: {problem}") from None
-        self._lines = queue.Queue()
-        self._stderr.clear()
-        process = self._process
-        threading.Thread(target=self._read_stdout, args=(process, self._lines), daemon=True).start()
-        threading.Thread(target=self._read_stderr, args=(process,), daemon=True).start()
-
-    @staticmethod
-    def _read_stdout(process: subprocess.Popen[bytes], lines: queue.Queue[Any]) -> None:
-        assert process.stdout is not None
-        try:
-            while True:
-                line = process.stdout.readline(MAX_LINE_BYTES + 1)
-                if not line:
-                    break
-                if len(line) > MAX_LINE_BYTES:
-                    lines.put(EngineBroke(f"the engine wrote a line longer than {MAX_LINE_BYTES}"))
-                    break
-                lines.put(line)
-        except (OSError, ValueError):
-            pass
-        lines.put(_EOF)
-
-    def _read_stderr(self, process: subprocess.Popen[bytes]) -> None:
-        assert process.stderr is not None
-        try:
-            for chunk in iter(lambda: process.stderr.read1(4096), b""):  # type: ignore[union-attr]
-                self._stderr.extend(chunk.decode("utf-8", "replace"))
-        except (OSError, ValueError):
-            pass
+        assert self._process.stdout is not None
+        os.set_blocking(self._process.stdout.fileno(), False)
 
     def _stderr_tail(self) -> str:
-        tail = "".join(self._stderr).strip()
+        if self._stderr is None:
+            return ""
+        try:
+            size = self._stderr.seek(0, os.SEEK_END)
+            self._stderr.seek(max(0, size - STDERR_TAIL))
+            tail = self._stderr.read().decode("utf-8", "replace").strip()
+        except (OSError, ValueError):
+            return ""
         return f"; its stderr ends: {tail[-500:]!r}" if tail else ""
 
     def _kill(self) -> None:
@@ -125,7 +106,7 @@ class ProcessEngine:
                 process.kill()
         with contextlib.suppress(subprocess.TimeoutExpired):
             process.wait(timeout=5)
-        for stream in (process.stdin, process.stdout, process.stderr):
+        for stream in (process.stdin, process.stdout, self._stderr):
             if stream is not None:
                 with contextlib.suppress(OSError):
                     stream.close()
@@ -150,20 +131,41 @@ class ProcessEngine:
         status = f" (exit status {code})" if code is not None else ""
         return f"the engine {what}{status}{self._stderr_tail()}"
 
-    def _receive(self, timeout: float) -> dict[str, Any]:
+    def _line(self, timeout: float) -> bytes:
+        """The engine's next line, read in this thread: wait on its stdout
+        until a newline comes, the engine exits, or the time is up."""
+        process = self._process
+        assert process is not None and process.stdout is not None
+        fd = process.stdout.fileno()
         deadline = time.monotonic() + timeout
+        while True:
+            end = self._buffer.find(b"\n")
+            if end >= 0:
+                line = bytes(self._buffer[: end + 1])
+                del self._buffer[: end + 1]
+                return line
+            if len(self._buffer) > MAX_LINE_BYTES:
+                raise EngineBroke(f"the engine wrote a line longer than {MAX_LINE_BYTES} bytes")
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise EngineBroke(f"no answer within {timeout:g} s")
+            ready, _, _ = select.select([fd], [], [], left)
+            if not ready:
+                continue
+            try:
+                chunk = os.read(fd, 1 << 16)
+            except BlockingIOError:
+                continue
+            if not chunk:
+                raise EngineBroke(self._exit_reason("exited"))
+            self._buffer += chunk
+
+    def _receive(self, timeout: float) -> dict[str, Any]:
+        line = self._line(timeout)
         try:
-            item = self._lines.get(timeout=max(0.0, deadline - time.monotonic()))
-        except queue.Empty:
-            raise EngineBroke(f"no answer within {timeout:g} s") from None
-        if item is _EOF:
-            raise EngineBroke(self._exit_reason("exited"))
-        if isinstance(item, EngineBroke):
-            raise item
-        try:
-            message = json.loads(item)
+            message = json.loads(line)
         except ValueError:
-            shown = item[:200].decode("utf-8", "replace")
+            shown = line[:200].decode("utf-8", "replace")
             raise EngineBroke(f"the engine wrote a line that isn't JSON: {shown!r}") from None
         if not isinstance(message, dict):
             raise EngineBroke(f"the engine wrote {type(message).__name__}, not a JSON object")
