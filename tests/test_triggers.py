@@ -301,3 +301,51 @@ def test_triggers_that_stay_quiet_dont_split_situations(tmp_path):
     assert "triggered" not in by_id["TEST-quiet"].expect
     # Once it resolves, it could change what the probe sees.
     assert by_id["TEST-loud"].key != by_id["TEST-plain"].key
+
+
+WATCHER = """
+[setup.battlefield.trampler]
+controller = "Alice"
+power = 5
+toughness = 5
+keywords = ["trample"]
+
+[setup.battlefield.wall]
+controller = "Bob"
+power = 0
+toughness = 2
+
+[setup.battlefield.watcher]
+controller = "Alice"
+types = ["enchantment"]
+triggers = [{ event = "a_creature_deals_damage", filter = { controller = "you" }, combat = true, %s do = [{ gain_life = { Alice = "that_much" } }] }]
+"""
+TRAMPLE_OVER = (
+    '[{ attack = { trampler = "Bob" } }, { block = { wall = "trampler" } }, { damage = {} }]'
+)
+
+
+def test_a_creature_dealing_combat_damage_triggers_once_whatever_its_recipients(tmp_path):
+    # 603.2c, 510.2: the trampler's combat damage (2 to the wall, 3 to Bob) is
+    # one occurrence of "a creature you control deals combat damage".
+    game = _game(tmp_path, WATCHER % "", TRAMPLE_OVER)
+    assert [r.source for r in game.history.triggers] == ["watcher"]
+    take_action(game, "resolve", 1)
+    assert game.players["Alice"].life == 25  # that much: all 5 of its damage
+
+
+def test_with_a_recipient_it_triggers_for_each_recipient_that_fits(tmp_path):
+    # "deals combat damage to a creature": the wall only; "... to you or a
+    # permanent you control" counts each recipient of Bob's that was dealt damage.
+    game = _game(tmp_path, WATCHER % 'to = "creature",', TRAMPLE_OVER)
+    assert [r.source for r in game.history.triggers] == ["watcher"]
+    take_action(game, "resolve", 1)
+    assert game.players["Alice"].life == 22
+    # Alice's watcher: the trampler dealt damage to Bob and his wall, nothing of Alice's.
+    game = _game(tmp_path, WATCHER % 'to = "you_or_a_permanent_you_control",', TRAMPLE_OVER)
+    assert [r.source for r in game.history.triggers] == []
+    mine = WATCHER.replace('controller = "Alice"\ntypes', 'controller = "Bob"\ntypes')
+    mine = mine.replace('controller = "you" }', 'controller = "opponents" }')
+    game = _game(tmp_path, mine % 'to = "you_or_a_permanent_you_control",', TRAMPLE_OVER)
+    # Bob's watcher: the trampler dealt damage to Bob and to Bob's wall: twice.
+    assert [r.source for r in game.history.triggers] == ["watcher", "watcher"]

@@ -359,9 +359,13 @@ class DamageEvent:
     combat: bool
 
 
-def _recipient_fits(to: str | None, event: DamageEvent, you: str) -> bool:
+def _recipient_fits(game: Game, to: str | None, event: DamageEvent, you: str) -> bool:
     if to is None:
         return True
+    if to == "you_or_a_permanent_you_control":
+        if event.kind == "player":
+            return event.recipient == you
+        return game.controller(event.recipient) == you  # type: ignore[arg-type]
     if to == "player":
         return event.kind == "player"
     if to == "opponent":
@@ -392,7 +396,7 @@ def damage_dealt(game: Game, events: list[DamageEvent]) -> None:
                 # permanent enchants or equips.
                 subject = watcher.serial if kind == "deals_damage" else watcher.obj.attached_to
                 own = [e for e in relevant if e.source.serial == subject]
-                own = [e for e in own if _recipient_fits(ability.to, e, watcher.controller)]
+                own = [e for e in own if _recipient_fits(game, ability.to, e, watcher.controller)]
                 if ability.to is None and own:
                     total = sum(e.amount for e in own)
                     _trigger(
@@ -413,18 +417,40 @@ def damage_dealt(game: Game, events: list[DamageEvent]) -> None:
                         what=f" ({e.source.name} deals {e.amount} damage to {_recipient_name(e)})",
                     )
             elif kind == "a_creature_deals_damage":
-                for e in relevant:
-                    if _recipient_fits(ability.to, e, watcher.controller) and _fits(
-                        ability, sources[e.source.serial], watcher
-                    ):
+                fitting = [
+                    e
+                    for e in relevant
+                    if _recipient_fits(game, ability.to, e, watcher.controller)
+                    and _fits(ability, sources[e.source.serial], watcher)
+                ]
+                if ability.to is None:
+                    # 603.2c, 510.2: "a creature deals (combat) damage" happens
+                    # once for each creature in one event, whatever it was
+                    # dealt to; that much is all of its damage.
+                    by_source: dict[int, list[DamageEvent]] = {}
+                    for e in fitting:
+                        by_source.setdefault(e.source.serial, []).append(e)
+                    for dealt in by_source.values():
+                        total = sum(e.amount for e in dealt)
                         _trigger(
                             game,
                             watcher,
                             ability,
-                            that_creature=e.source,
-                            that_much=e.amount,
-                            what=f" ({e.source.name} deals {e.amount} damage to {_recipient_name(e)})",
+                            that_creature=dealt[0].source,
+                            that_much=total,
+                            what=f" ({dealt[0].source.name} deals {total} damage)",
                         )
+                    continue
+                # With a recipient: once for each recipient of that kind.
+                for e in fitting:
+                    _trigger(
+                        game,
+                        watcher,
+                        ability,
+                        that_creature=e.source,
+                        that_much=e.amount,
+                        what=f" ({e.source.name} deals {e.amount} damage to {_recipient_name(e)})",
+                    )
             elif kind == "creatures_deal_combat_damage_to_a_player":
                 by_player: dict[str, list[DamageEvent]] = {}
                 for e in events:

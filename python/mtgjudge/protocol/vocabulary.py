@@ -74,9 +74,10 @@ EVENTS: dict[str, str] = {
     "attached_creature_deals_damage": "the creature this permanent is attached to (its "
     "enchanted or equipped creature, 301.5a, 303.4b) deals damage, as `deals_damage`; that "
     "creature: the creature dealt damage; that much: the damage",
-    "a_creature_deals_damage": "a creature that fits `filter` deals damage to a recipient of "
-    "the kind `to`, once for each creature and recipient; that creature: the creature that "
-    "dealt it; that much: the damage",
+    "a_creature_deals_damage": "a creature that fits `filter` deals damage: without `to`, once "
+    "for each creature in each event, whatever it was dealt to (603.2c, 510.2), that much: "
+    "all its damage; with `to`, once for each recipient of that kind, that much: the damage "
+    "to it; that creature: the creature that dealt it",
     "creatures_deal_combat_damage_to_a_player": "one or more creatures that fit `filter` deal "
     "combat damage to a player, once for each player in each combat damage step (510.2); "
     "that much: all that damage",
@@ -158,7 +159,14 @@ HAS_THAT_CREATURE = frozenset(
 HAS_THAT_MUCH = DAMAGE_EVENTS | LIFE_EVENTS
 
 #: Kinds of recipient a damage event may be narrowed to.
-RECIPIENTS = ("player", "opponent", "you", "creature", "planeswalker")
+RECIPIENTS = (
+    "player",
+    "opponent",
+    "you",
+    "creature",
+    "planeswalker",
+    "you_or_a_permanent_you_control",
+)
 
 #: Placeholders a triggered ability's actions may use.
 THAT_CREATURE = "that_creature"
