@@ -63,8 +63,8 @@ def combats(draw: st.DrawFn) -> dict:
 
 def single(combat: dict) -> tuple:
     """One combat through ``_core.Combat``, step by step: each creature's
-    damage and death, both life totals, the life each player gained, and
-    the status code."""
+    damage and death, both life totals, the life each player gained, the
+    status code, whether the game is over and who won (-1: nobody)."""
     state = _core.Combat(list(combat["life"]))
     for creature in combat["creatures"]:
         state.add_creature(
@@ -84,7 +84,7 @@ def single(combat: dict) -> tuple:
     except IllegalActionError as error:
         kind = "attack" if "Attack" in type(error).__name__ else "block"
         status = STATUS_CODE[f"{kind}:{error.fault}"]
-        return damage, [False] * len(damage), list(combat["life"]), [0, 0], status
+        return damage, [False] * len(damage), list(combat["life"]), [0, 0], status, False, -1
     gained = [0, 0]
     while state.next_damage_step() is not None:
         events = state.resolve_damage_step()
@@ -97,6 +97,8 @@ def single(combat: dict) -> tuple:
         [state.life(0), state.life(1)],
         gained,
         0,
+        state.game_over,
+        -1 if state.winner is None else state.winner,
     )
 
 
@@ -108,6 +110,8 @@ def from_batch(results: dict, columns: dict, index: int) -> tuple:
         results["life"][index].tolist(),
         results["life_gained"][index].tolist(),
         int(results["status"][index]),
+        bool(results["game_over"][index]),
+        int(results["winner"][index]),
     )
 
 
@@ -127,7 +131,9 @@ def test_object_api_one_call_helpers_match_the_step_by_step_api() -> None:
 
     for index, (life, creatures, attacks, blocks) in enumerate(bench._combat_inputs(columns, 300)):
         outcome = bench.single_combat(life, creatures, attacks, blocks)
-        damage, died, life_after, _gained, status = from_batch(results, columns, index)
+        damage, died, life_after, _gained, status, _over, _winner = from_batch(
+            results, columns, index
+        )
         if status:
             assert outcome == status
         else:
@@ -406,6 +412,8 @@ def test_an_empty_batch_gives_empty_results() -> None:
         "life": (0, 2),
         "life_gained": (0, 2),
         "status": (0,),
+        "game_over": (0,),
+        "winner": (0,),
     }
     empty_party = _core.party_sizes(np.zeros(1, np.uint32), np.zeros(0, np.uint8))
     assert empty_party.shape == (0,)
@@ -421,7 +429,7 @@ def test_ten_million_rows() -> None:
     assert results["status"].shape == (2_500_000,)
     inputs = sum(array.nbytes for array in columns.values())
     outputs = sum(array.nbytes for array in results.values())
-    # 105 bytes a combat: ten million combats fit in 1 GiB, inputs and outputs.
+    # 107 bytes a combat: ten million combats fit in 1 GiB, inputs and outputs.
     assert (inputs + outputs) * 4 < 2**30
     # The same rows as one combat: too big, said so.
     one = dict(columns, offsets=np.array([0, 10_000_000], np.uint32), life=columns["life"][:1])

@@ -8,9 +8,9 @@ action by action, and every result must be identical: each damage event
 its rule, each planeswalker death, each player who lost, each creature that
 regenerated (701.19a), and afterwards every creature's damage, tapped
 status, keywords, regeneration shields and place, every life
-total and every loyalty. An illegal action must fail in both with the same
-error class; the kernel's rule and fault must be among the faults the
-reference found (the same one when the reference found only one), and
+total and every loyalty, and whether the game is over and who won (104).
+An illegal action must fail in both with the same error class; the
+kernel's rule and fault must be among the faults the reference found (the same one when the reference found only one), and
 neither may have changed anything.
 """
 
@@ -102,6 +102,8 @@ class Engines:
                 assert _events(kernel_result) == _events(reference_result), what
                 if kernel_result.regenerations:
                     event("a creature regenerated")
+                if kernel_result.losers:
+                    event("the game ended" if self.kernel.game_over else "a player left the game")
             if what.startswith("assign_damage_step"):
                 (k_step, k_assigned), (r_step, r_assigned) = kernel_result, reference_result
                 assert (k_step, sorted(k_assigned)) == (r_step, sorted(r_assigned)), what
@@ -163,6 +165,7 @@ class Engines:
             assert k.loyalty(w) == r.loyalty(w), f"{when}: planeswalker {w}"
         assert k.attacked == r.attacked, when
         assert k.progress == r.progress, when
+        assert (k.game_over, k.winner) == (r.game_over, r.winner), f"{when}: the game's end"
         assert k.next_damage_step() == r.next_damage_step(), f"{when}: next damage step"
 
     # ----- plain views for the strategies -----

@@ -47,17 +47,36 @@ class StepEvents:
     #: (creature, rule): "704.5f", "704.5g" or "704.5h".
     deaths: list[tuple[int, str]]
     planeswalker_deaths: list[int]
+    #: Players who lost the game (704.5a), and so left it (104.5).
     losers: list[int]
     #: Creatures that regenerated instead of being destroyed by state-based
     #: actions (701.19a, 704.5g, 704.5h): tapped, damage removed, out of combat.
     regenerations: list[int]
 
 class Combat:
-    """One combat among players, driven step by step (506–511)."""
+    """One combat among players, driven step by step (506–511).
+
+    A player who loses (704.5a at a state-based check, or ``player_loses``)
+    leaves the game (104.5). Once some player has lost and at most one is
+    left, the game is over (104.1): ``game_over`` is true, ``winner`` is the
+    player left (104.2a) or None for a draw (104.4a), and every action is
+    refused with ``IllegalActionError`` (rule "104.1", fault "game_over"),
+    while ``next_damage_step()`` is None, ``resolve_all_damage_steps()``
+    resolves none and ``check_state_based_actions()`` does nothing. With
+    two or more players left, the game goes on (800.4): the creatures and
+    planeswalkers the player who left controlled leave the battlefield and
+    combat (800.4a, 506.4), and creatures attacking that player stay
+    attacking but assign no combat damage to them (800.4e)."""
 
     attacked: bool
     #: "not_started", "first_strike_dealt" or "finished".
     progress: str
+    #: The game is over (104.1).
+    @property
+    def game_over(self) -> bool: ...
+    #: The player who won (104.2a); None while the game goes on, or for a draw.
+    @property
+    def winner(self) -> int | None: ...
     def __init__(
         self, life: list[int], creatures: list[tuple[int, int, int, int, int]] | None = None
     ) -> None:
@@ -96,7 +115,12 @@ class Combat:
     ) -> None: ...
     def creature(self, index: int) -> CreatureState: ...
     def life(self, player: int) -> int: ...
-    def has_lost(self, player: int) -> bool: ...
+    def has_lost(self, player: int) -> bool:
+        """Whether the player lost, and so left the game (104.5)."""
+    def player_loses(self, player: int) -> None:
+        """The player concedes (104.3a) or an effect makes them lose
+        (104.3e): they leave the game, as a loss at a state-based check
+        does. InvalidInputError if they already left."""
     def loyalty(self, planeswalker: int) -> int: ...
     def remove_from_combat(self, index: int) -> None: ...
     def leave_battlefield(self, index: int) -> None: ...
@@ -144,7 +168,8 @@ class Combat:
     def summary(self) -> tuple[list[int], list[bool], list[int]]:
         """``(damage, on_battlefield, life)``: each creature's marked damage
         and whether it is on the battlefield, and each player's life."""
-    def deal_damage(self, source: int, recipient: Target, amount: int) -> StepEvents: ...
+    def deal_damage(self, source: int, recipient: Target, amount: int) -> StepEvents:
+        """Noncombat damage (120.3); InvalidInputError for a player who left."""
     def check_state_based_actions(self) -> StepEvents: ...
 
 # ----- party (700.8) -----
@@ -472,7 +497,11 @@ COMBAT_STATUS: list[tuple[str, str | None]]
 #: died: bool per row, put into the graveyard by state-based actions;
 #: life: int32 (combats, 2), life of players 0 and 1 after combat;
 #: life_gained: int32 (combats, 2), life gained through lifelink;
-#: status: uint8 per combat, an index into COMBAT_STATUS.
+#: status: uint8 per combat, an index into COMBAT_STATUS;
+#: game_over: bool per combat, a player lost at a state-based check after a
+#: combat damage step (704.5a), which ends a two-player game (104.2a);
+#: winner: int8 per combat, the player who won, or -1 (the game goes on,
+#: or a draw: both lost at once, 104.4a).
 CombatResults = dict[str, npt.NDArray[np.generic]]
 
 def resolve_combats(
@@ -501,8 +530,10 @@ def resolve_combats(
     Each combat is declared (attackers, then blockers, in row order) and
     resolved with the default damage assignment, as ``Combat`` would. An
     illegal declaration leaves it unresolved: its status names the fault and
-    its results are its starting values. Returns a dict with ``damage``,
-    ``died``, ``life``, ``life_gained`` and ``status`` (see CombatResults):
+    its results are its starting values. A player who loses at the check
+    after a damage step ends the game: no further step (104.1). Returns a
+    dict with ``damage``, ``died``, ``life``, ``life_gained``, ``status``,
+    ``game_over`` and ``winner`` (see CombatResults):
     new arrays, or those of ``out`` (arrays of those dtypes and shapes,
     reused from batch to batch) written in place."""
 

@@ -265,5 +265,5 @@ def split_combats(columns: Mapping[str, np.ndarray], parts: int) -> list[dict[st
 
 def concat_combat_results(results: Sequence[Mapping[str, np.ndarray]]) -> dict[str, np.ndarray]:
     """The results of the pieces of :func:`split_combats`, put back together."""
-    names = ("damage", "died", "life", "life_gained", "status")
+    names = ("damage", "died", "life", "life_gained", "status", "game_over", "winner")
     return {name: np.concatenate([result[name] for result in results]) for name in names}

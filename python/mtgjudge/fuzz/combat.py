@@ -9,6 +9,7 @@ reference model shows afterwards as the expectations.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 from collections.abc import Callable, Sequence
@@ -73,7 +74,7 @@ def snapshot_difference(
     for w, (want, have) in enumerate(zip(expected.loyalty, actual.loyalty)):
         if want != have:
             return f"planeswalker {w} loyalty: {a} {want}, {b} {have}"
-    for name in ("attacked", "progress", "next_step"):
+    for name in ("attacked", "progress", "next_step", "game_over", "winner"):
         if getattr(expected, name) != getattr(actual, name):
             return f"{name}: {a} {getattr(expected, name)!r}, {b} {getattr(actual, name)!r}"
     return None
@@ -407,7 +408,9 @@ def _with_bystander(example: dict[str, Any]) -> tuple[dict[str, Any], list[int |
 
 
 def check_bystander(example: dict[str, Any], engine: Any) -> None:
-    """Adding a creature that takes no part in the combat changes nothing."""
+    """Adding a creature that takes no part in the combat changes nothing,
+    and nothing changes it, unless its controller leaves the game while the
+    game goes on: then it leaves with them (800.4a)."""
     scenario = example["scenario"]
     crowded, order = _with_bystander(example)
     records = _own_records(crowded, engine)
@@ -417,7 +420,14 @@ def check_bystander(example: dict[str, Any], engine: Any) -> None:
     first = records[0].before.creatures[position] if records else None
     for record in records:
         now = record.after.creatures[position]
-        if now != first:
+        assert first is not None
+        _, lost = record.after.players[first.controller]
+        allowed = [first]
+        if lost:
+            gone = dataclasses.replace(first, on_battlefield=False)
+            # Left with its controller, unless their loss ended the game.
+            allowed = [first, gone] if record.after.game_over else [gone]
+        if now not in allowed:
             raise Falsified(f"{what}: {record.describe()} changed the bystander: {first} -> {now}")
 
 

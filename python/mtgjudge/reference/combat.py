@@ -74,6 +74,7 @@ KEYWORDS = (
 @dataclass
 class Player:
     life: int
+    #: Lost the game, and so left it (104.5).
     has_lost: bool = False
 
 
@@ -201,6 +202,15 @@ def _assignment_fault(rule: str, fault: str, message: str) -> Fault:
 
 def _bad_input(message: str) -> Fault:
     return ("InvalidInputError", None, None, message)
+
+
+#: 104.1: once the game has ended, nothing more happens.
+_GAME_OVER: Fault = (
+    "IllegalActionError",
+    "104.1",
+    "game_over",
+    "the game is over: nothing more happens",
+)
 
 
 def _raise(faults: list[Fault]) -> None:
@@ -356,6 +366,25 @@ class Combat:
     def has_lost(self, player: int) -> bool:
         return self._player(player).has_lost
 
+    @property
+    def game_over(self) -> bool:
+        """104.1: the game ends when a player wins or it is a draw. A player
+        who loses leaves the game (104.5); the last one left wins
+        (104.2a); if all those remaining lose at once, it's a draw
+        (104.4a). While two or more are left it goes on (800.4)."""
+        someone_lost = any(p.has_lost for p in self.players)
+        return someone_lost and len(self._players_in_game()) <= 1
+
+    @property
+    def winner(self) -> int | None:
+        """The one player left when the game is over (104.2a); None if the
+        game goes on or is a draw (104.4a)."""
+        left = self._players_in_game()
+        return left[0] if self.game_over and left else None
+
+    def _players_in_game(self) -> list[int]:
+        return [i for i, p in enumerate(self.players) if not p.has_lost]
+
     def loyalty(self, planeswalker: int) -> int:
         return self._planeswalker(planeswalker).loyalty
 
@@ -403,6 +432,36 @@ class Combat:
         self._creature(index).on_battlefield = False
         self.remove_from_combat(index)
 
+    def player_loses(self, player: int) -> None:
+        """The player concedes (104.3a) or an effect makes them lose
+        (104.3e): they lose and leave the game (104.5)."""
+        if self.game_over:
+            _raise([_GAME_OVER])
+        if self._player(player).has_lost:
+            _raise([_bad_input(f"player {player} has left the game")])
+        self.assigned = None  # 510.2: nothing happens between assigning and dealing
+        self.players[player].has_lost = True
+        self._players_leave([player])
+
+    def _players_leave(self, players: list[int]) -> None:
+        """104.5: players who lost leave the game. If that ends it, nothing
+        more happens (104.1). Otherwise 800.4a: the objects they own leave
+        the game, and those they still control are exiled; either way they
+        leave the battlefield (506.4: and combat). The model knows only
+        controllers. A creature attacking a player who left stays
+        attacking: 506.4 doesn't list that among the ways to leave combat
+        (800.4e keeps its damage from that player)."""
+        if self.game_over:
+            return
+        for player in players:
+            for index, creature in enumerate(self.creatures):
+                if creature.controller == player and creature.on_battlefield:
+                    self.leave_battlefield(index)
+            for index, walker in enumerate(self.planeswalkers):
+                if walker.controller == player and walker.on_battlefield:
+                    walker.on_battlefield = False
+                    self._remove_planeswalker_from_combat(index)  # 506.4c
+
     def _remove_planeswalker_from_combat(self, planeswalker: int) -> None:
         # 506.4c: creatures attacking it keep attacking, but attack nothing.
         for attack in self.attacks.values():
@@ -413,6 +472,8 @@ class Combat:
 
     def declare_attackers(self, active_player: int, declared: list[tuple[int, Thing]]) -> None:
         self.assigned = None  # 510.2: nothing happens between assigning and dealing
+        if self.game_over:
+            _raise([_GAME_OVER])
         if self.attackers_declared:
             _raise(
                 [
@@ -485,6 +546,11 @@ class Combat:
                 faults.append(
                     _attack_fault("508.1b", "not_an_opponent", "a player can't attack themselves")
                 )
+            elif kind == "player" and self.players[index].has_lost:
+                # 104.5: a player who lost has left the game; no opponent.
+                faults.append(
+                    _attack_fault("508.1b", "not_an_opponent", "that player has left the game")
+                )
             elif kind == "planeswalker":
                 walker = self.planeswalkers[index]
                 if not walker.on_battlefield or walker.controller == active_player:
@@ -513,6 +579,8 @@ class Combat:
 
     def declare_blockers(self, declared: list[tuple[int, int]]) -> None:
         self.assigned = None  # 510.2: nothing happens between assigning and dealing
+        if self.game_over:
+            _raise([_GAME_OVER])
         if self.blockers_declared:
             _raise(
                 [
@@ -623,8 +691,9 @@ class Combat:
     # ----- 510: the combat damage steps -----
 
     def next_damage_step(self) -> str | None:
-        """Which combat damage step comes next, if any (508.8, 510.4)."""
-        if self.finished or not self.attacked:
+        """Which combat damage step comes next, if any (508.8, 510.4); none
+        once the game is over (104.1)."""
+        if self.finished or not self.attacked or self.game_over:
             return None
         if self.first_strike_step_happened:
             return REGULAR
@@ -666,7 +735,8 @@ class Combat:
         """What an attacking creature's damage goes to, if anything (510.1b)."""
         kind, index = attack.target
         if kind == "player":
-            return ("player", index)
+            # 800.4e: not to a player who left the game.
+            return None if self.players[index].has_lost else ("player", index)
         if kind == "planeswalker" and self.planeswalkers[index].on_battlefield:
             return ("planeswalker", index)
         return None
@@ -690,14 +760,17 @@ class Combat:
             # planeswalker, then the rest also to its controller.
             loyalty = self.planeswalkers[walker[1]].loyalty
             controller = self.planeswalkers[walker[1]].controller
-            beyond = [[(walker, max(loyalty, 0))], [(("player", controller), 0)]]
+            beyond = [[(walker, max(loyalty, 0))]]
+            if not self.players[controller].has_lost:  # 800.4e
+                beyond.append([(("player", controller), 0)])
         elif walker is not None:
             beyond = [[(walker, 0)]]
         elif over_planeswalkers and attack.planeswalker is not None:
             # 702.19e: the planeswalker was removed from combat; the damage
-            # may go to the defending player.
+            # may go to the defending player, unless they left (800.4e).
             controller = self.planeswalkers[attack.planeswalker].controller
-            beyond = [[(("player", controller), 0)]]
+            if not self.players[controller].has_lost:
+                beyond = [[(("player", controller), 0)]]
         if not attack.blocked:
             # 510.1b; 702.19c also lets an unblocked creature with trample
             # over planeswalkers send damage beyond loyalty to the controller.
@@ -821,6 +894,8 @@ class Combat:
         without dealing it, so that prevention effects can look at it first
         (615). Returns the step and the whole assignment."""
         self.assigned = None
+        if self.game_over:
+            _raise([_GAME_OVER])
         step = self.next_damage_step()
         if step is None:
             _raise(
@@ -874,6 +949,8 @@ class Combat:
         replacement and prevention effects changed it: ``instead`` holds the
         amount a source deals a recipient instead of what it was assigned
         (614.1a, 615.1). Without the state-based actions."""
+        if self.game_over:
+            _raise([_GAME_OVER])
         if self.assigned is None:
             _raise([_bad_input("no combat damage is assigned: assign it before dealing it")])
             raise AssertionError  # unreachable
@@ -1003,6 +1080,12 @@ class Combat:
         return True
 
     def _recipient_fault(self, source: int, recipient: Thing) -> Fault:
+        if recipient[0] == "player" and self.players[recipient[1]].has_lost:
+            return _assignment_fault(
+                "800.4e",
+                "player_left_game",
+                "combat damage isn't assigned to a player who has left the game",
+            )
         attack = self.attacks.get(source)
         if attack is None:
             return _assignment_fault(
@@ -1065,11 +1148,15 @@ class Combat:
         """Noncombat damage from a creature (120.3, 702.2d, 702.15d).
         State-based actions are not performed."""
         self.assigned = None  # 510.2: nothing happens between assigning and dealing
+        if self.game_over:
+            _raise([_GAME_OVER])
         if amount < 0:
             _raise([_bad_input("an amount of damage can't be negative")])
         faults = self._unknown_thing(("creature", source)) + self._unknown_thing(recipient)
         if faults:
             _raise(faults)
+        if recipient[0] == "player" and self.players[recipient[1]].has_lost:
+            _raise([_bad_input(f"player {recipient[1]} has left the game")])
         events = StepEvents()
         self._deal({(source, recipient): amount}, None, events)
         return events
@@ -1085,7 +1172,10 @@ class Combat:
     def _state_based_actions(self, events: StepEvents) -> None:
         """Performs 704.5a, 704.5f–i all at once (704.3). A creature that
         dies for several reasons is reported under the first rule that
-        applies."""
+        applies. Then the players who lost leave the game (104.5). Once the
+        game is over, nothing happens (104.1)."""
+        if self.game_over:
+            return
         for index, player in enumerate(self.players):
             if player.life <= 0 and not player.has_lost:  # 704.5a
                 player.has_lost = True
@@ -1137,6 +1227,7 @@ class Combat:
             events.planeswalker_deaths.append(index)
             self.planeswalkers[index].on_battlefield = False
             self._remove_planeswalker_from_combat(index)  # 506.4c
+        self._players_leave(events.losers)
 
     # ----- checking input -----
 

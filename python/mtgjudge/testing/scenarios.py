@@ -24,7 +24,9 @@ refused (510.4).
 State-based actions are checked after every action (704.3), as the game
 model does: after the declarations, after every change, and as part of each
 combat damage step. A change whose creature (or damage source, or
-recipient) has left the battlefield is skipped.
+recipient) has left the battlefield, or that damages a player who has left
+the game (104.5), is skipped, and so is every change once the game is over
+(104.1).
 
 The changes (see ``strategies.between_steps_changes``): ``grant`` adds
 keywords; ``lose`` removes keywords, those given by keyword counters too (as
@@ -87,6 +89,10 @@ class Snapshot:
     attacked: bool
     progress: str
     next_step: str | None
+    #: The game is over (104.1), and who won (104.2a; None: nobody yet, or
+    #: a draw). An engine without these shows the game as going on.
+    game_over: bool = False
+    winner: int | None = None
 
 
 #: Simultaneous events in a canonical order: (step, damage, life gains,
@@ -307,6 +313,8 @@ def snapshot(driver: Any) -> Snapshot:
         attacked=driver.attacked,
         progress=driver.progress,
         next_step=driver.next_damage_step(),
+        game_over=getattr(driver, "game_over", False),
+        winner=getattr(driver, "winner", None),
     )
 
 
@@ -314,11 +322,16 @@ def snapshot(driver: Any) -> Snapshot:
 
 
 def skipped(change: dict[str, Any], state: Snapshot) -> bool:
-    """Whether a change is skipped because what it acts on has left the battlefield."""
+    """Whether a change is skipped: the game is over (104.1), or what it
+    acts on has left the battlefield, or a player it damages has left the
+    game (104.5)."""
+    if state.game_over:
+        return True
     if change["change"] == "deal_damage":
         kind, index = change["recipient"]
         gone = kind == "creature" and not state.creatures[index].on_battlefield
         gone = gone or (kind == "planeswalker" and state.loyalty[index] <= 0)
+        gone = gone or (kind == "player" and state.players[index][1])
         return gone or not state.creatures[change["source"]].on_battlefield
     return not state.creatures[change["creature"]].on_battlefield
 

@@ -595,6 +595,8 @@ def combats(draw: st.DrawFn, board: Board | None = None, max_steps: int = 3) -> 
         # planeswalker being dealt damage (506.4c).
         scenario["before_blocks"] = draw(between_steps_changes(sim.plain_state()), label="early")
         apply_all(scenario["before_blocks"])
+        if sim.game_over:
+            return scenario  # 104.1: nothing more happens
     attacking = [(a, t) for a, t in attacks if sim.is_attacking(a)]
     blocks = draw(block_declarations(sim.plain_board(), attacking), label="blocks")
     scenario["blocks"] = _unique_by(blocks, lambda b: b)

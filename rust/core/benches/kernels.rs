@@ -164,6 +164,7 @@ fn bench_combat(criterion: &mut Criterion) {
     let rows = c.controller.len();
     let (mut damage, mut died) = (vec![0i32; rows], vec![false; rows]);
     let (mut life, mut gained, mut status) = (vec![0i32; 2 * n], vec![0i32; 2 * n], vec![0u8; n]);
+    let (mut game_over, mut winner) = (vec![false; n], vec![0i8; n]);
     let mut scratch = CombatScratch::new();
     let mut group = criterion.benchmark_group("combat");
     group.throughput(Throughput::Elements(n as u64));
@@ -175,6 +176,8 @@ fn bench_combat(criterion: &mut Criterion) {
                 life: &mut life,
                 life_gained: &mut gained,
                 status: &mut status,
+                game_over: &mut game_over,
+                winner: &mut winner,
             };
             resolve_combats(black_box(&input), &mut out, 0, &mut scratch).unwrap();
         })

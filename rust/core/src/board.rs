@@ -18,8 +18,19 @@ pub type PlaneswalkerId = u16;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Player {
     pub life: i32,
-    /// Set by state-based actions (704.5a).
+    /// Lost the game: set by state-based actions (704.5a) or
+    /// [`crate::Combat::player_loses`]. A player who loses leaves the game
+    /// (104.5); the kernel knows no other way to leave it.
     pub has_lost: bool,
+}
+
+/// How a game ended (104.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    /// The one player still in the game won (104.2a).
+    Won(PlayerId),
+    /// Every player remaining lost at once (104.4a).
+    Draw,
 }
 
 impl Player {
@@ -274,6 +285,26 @@ impl Board {
 
     pub fn planeswalker(&self, id: PlaneswalkerId) -> Option<&Planeswalker> {
         self.planeswalkers.get(usize::from(id))
+    }
+
+    /// Whether the game is over (104.1), and how. A player who loses leaves
+    /// the game (104.5); once some player has lost and at most one is left,
+    /// the one left wins (104.2a), or, if none is, the game is a draw
+    /// (104.4a). With more players left, the game goes on (800.4).
+    pub fn game_result(&self) -> Option<GameResult> {
+        let mut left = self.players.iter().enumerate().filter(|(_, p)| !p.has_lost);
+        let (first, second) = (left.next(), left.next());
+        let someone_lost = self.players.iter().any(|player| player.has_lost);
+        match (someone_lost, first, second) {
+            (false, _, _) | (true, Some(_), Some(_)) => None,
+            (true, Some((winner, _)), None) => Some(GameResult::Won(winner as PlayerId)),
+            (true, None, _) => Some(GameResult::Draw),
+        }
+    }
+
+    /// [`Board::game_result`] is `Some`: nothing more happens (104.1).
+    pub fn is_game_over(&self) -> bool {
+        self.game_result().is_some()
     }
 
     /// The creature, if the id is in range and it is still on the battlefield.

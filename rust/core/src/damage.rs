@@ -95,9 +95,14 @@ impl DamageLog {
 /// 704.5f–i, with 702.12b), all at once (704.3). A creature with a
 /// regeneration shield that would be destroyed (704.5g, 704.5h, or both:
 /// one event) regenerates instead and uses one shield (701.19a, 614.8);
-/// nothing replaces 704.5f. Removing it from combat (506.4) is
+/// nothing replaces 704.5f. Nothing happens once the game is over
+/// (104.1). Removing creatures from combat (506.4), and the objects of
+/// players who lost from the game (800.4a), is
 /// [`crate::Combat::check_state_based_actions`]'s part.
 pub fn check_state_based_actions(board: &mut Board, log: &mut DamageLog) {
+    if board.is_game_over() {
+        return; // 104.1
+    }
     for (index, player) in board.players.iter_mut().enumerate() {
         // 704.5a
         if player.life <= 0 && !player.has_lost {
@@ -140,14 +145,25 @@ pub fn check_state_based_actions(board: &mut Board, log: &mut DamageLog) {
 
 /// Deals damage with its results (120.3): all of `assignments` at once, as
 /// combat damage is dealt (510.2). Noncombat damage from one source is the
-/// same with one assignment.
+/// same with one assignment. Nothing is dealt once the game is over
+/// (104.1), nor to a player who has left it (104.5).
 pub fn deal_damage(
     board: &mut Board,
     step: Option<DamageStep>,
     assignments: &[DamageAssignment],
     log: &mut DamageLog,
 ) -> Result<(), CombatError> {
+    if board.is_game_over() {
+        return Err(CombatError::GameOver);
+    }
     check_references(board, assignments)?;
+    for assignment in assignments {
+        if let Recipient::Player(player) = assignment.recipient {
+            if board.players[usize::from(player)].has_lost {
+                return Err(CombatError::NotInGame { player });
+            }
+        }
+    }
     deal_checked_damage(board, step, assignments, log);
     Ok(())
 }

@@ -13,7 +13,8 @@ pub mod keywords;
 pub mod party;
 
 pub use board::{
-    Board, Creature, CreatureId, Planeswalker, PlaneswalkerId, Player, PlayerId, Recipient,
+    Board, Creature, CreatureId, GameResult, Planeswalker, PlaneswalkerId, Player, PlayerId,
+    Recipient,
 };
 pub use combat::{
     Attack, AttackTarget, Block, Combat, CombatError, DamageAssignment, DamageLog, DamageStep,

@@ -215,18 +215,24 @@ pub fn resolve_combats<'py>(
     let life_out = output_array::<i32>(py, out, "life", &[combats, 2])?;
     let gained_out = output_array::<i32>(py, out, "life_gained", &[combats, 2])?;
     let status_out = output_array::<u8>(py, out, "status", &[combats])?;
+    let game_over_out = output_array::<bool>(py, out, "game_over", &[combats])?;
+    let winner_out = output_array::<i8>(py, out, "winner", &[combats])?;
     {
         let mut damage_rw = writable(&damage_out, "damage")?;
         let mut died_rw = writable(&died_out, "died")?;
         let mut life_rw = writable(&life_out, "life")?;
         let mut gained_rw = writable(&gained_out, "life_gained")?;
         let mut status_rw = writable(&status_out, "status")?;
+        let mut game_over_rw = writable(&game_over_out, "game_over")?;
+        let mut winner_rw = writable(&winner_out, "winner")?;
         let mut output = CombatResults {
             damage: slice_mut(&mut damage_rw, "damage")?,
             died: slice_mut(&mut died_rw, "died")?,
             life: slice_mut(&mut life_rw, "life")?,
             life_gained: slice_mut(&mut gained_rw, "life_gained")?,
             status: slice_mut(&mut status_rw, "status")?,
+            game_over: slice_mut(&mut game_over_rw, "game_over")?,
+            winner: slice_mut(&mut winner_rw, "winner")?,
         };
         let result = py.detach(|| guard(|| resolve_combat_ranges(&input, &mut output, threads)))?;
         result.map_err(batch_error)?;
@@ -237,6 +243,8 @@ pub fn resolve_combats<'py>(
     results.set_item("life", life_out)?;
     results.set_item("life_gained", gained_out)?;
     results.set_item("status", status_out)?;
+    results.set_item("game_over", game_over_out)?;
+    results.set_item("winner", winner_out)?;
     Ok(results)
 }
 
@@ -322,6 +330,7 @@ fn resolve_combat_ranges(
         &mut *output.life_gained,
         &mut *output.status,
     );
+    let (mut game_over, mut winner) = (&mut *output.game_over, &mut *output.winner);
     for window in bounds.windows(2) {
         let (a, b) = (window[0], window[1]);
         let (start, end) = (input.offsets[a] as usize, input.offsets[b] as usize);
@@ -352,6 +361,8 @@ fn resolve_combat_ranges(
                 life: take!(life, 2 * (b - a)),
                 life_gained: take!(gained, 2 * (b - a)),
                 status: take!(status, b - a),
+                game_over: take!(game_over, b - a),
+                winner: take!(winner, b - a),
             },
         };
         ranges.push(range);

@@ -4,7 +4,7 @@ use mtgjudge_core::combat::{DamageProgress, Death};
 use mtgjudge_core::damage::deal_damage;
 use mtgjudge_core::{
     Attack, AttackTarget, Block, Board, Combat, Creature, DamageAssignment, DamageLog, DamageStep,
-    Keywords, Planeswalker, Player, Recipient,
+    GameResult, Keywords, Planeswalker, Player, Recipient,
 };
 use pyo3::prelude::*;
 
@@ -322,11 +322,46 @@ impl PyCombat {
             .ok_or_else(|| invalid_input(format!("no player with index {player}")))
     }
 
+    /// Whether the player lost the game, and so left it (104.5).
     fn has_lost(&self, player: u8) -> PyResult<bool> {
         self.board
             .player(player)
             .map(|player| player.has_lost)
             .ok_or_else(|| invalid_input(format!("no player with index {player}")))
+    }
+
+    /// Whether the game is over (104.1): some player lost and at most one
+    /// is left. Then every action is refused (`IllegalActionError`, rule
+    /// 104.1, fault "game_over"), `next_damage_step()` is None,
+    /// `resolve_all_damage_steps()` resolves none and
+    /// `check_state_based_actions()` does nothing.
+    #[getter]
+    fn game_over(&self) -> bool {
+        self.board.is_game_over()
+    }
+
+    /// The player who won (104.2a), or None: the game goes on, or it is a
+    /// draw (104.4a: `game_over` and no winner).
+    #[getter]
+    fn winner(&self) -> Option<u8> {
+        match self.board.game_result() {
+            Some(GameResult::Won(player)) => Some(player),
+            Some(GameResult::Draw) | None => None,
+        }
+    }
+
+    /// The player loses the game other than by state-based actions: they
+    /// concede (104.3a) or an effect says so (104.3e). They leave the
+    /// game (104.5); if the game goes on, the creatures and planeswalkers
+    /// they control leave it too, and so leave combat (800.4a, 506.4).
+    fn player_loses(&mut self, player: u8) -> PyResult<()> {
+        self.log.clear();
+        let (combat, board, log) = (&mut self.combat, &mut self.board, &mut self.log);
+        guard(|| {
+            combat
+                .player_loses(board, player, log)
+                .map_err(combat_error)
+        })
     }
 
     fn loyalty(&self, planeswalker: u16) -> PyResult<i32> {
@@ -638,7 +673,8 @@ pub struct StepEvents {
     life_gains: Vec<GainTuple>,
     deaths: Vec<DeathTuple>,
     planeswalker_deaths: Vec<u16>,
-    losers: Vec<u8>,
+    /// Players who lost (704.5a): a list, not bytes.
+    losers: Vec<u16>,
     /// Creatures that regenerated instead of being destroyed (701.19a).
     regenerations: Vec<u16>,
 }
@@ -673,7 +709,7 @@ impl StepEvents {
                 .collect(),
             deaths: log.deaths.iter().map(death_rule).collect(),
             planeswalker_deaths: log.planeswalker_deaths.clone(),
-            losers: log.losers.clone(),
+            losers: log.losers.iter().map(|&player| u16::from(player)).collect(),
             regenerations: log.regenerations.clone(),
         }
     }

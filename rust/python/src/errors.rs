@@ -87,13 +87,14 @@ pub fn combat_error(error: CombatError) -> PyErr {
         CombatError::UnknownObject { .. }
         | CombatError::NotOnBattlefield { .. }
         | CombatError::NothingAssigned
+        | CombatError::NotInGame { .. }
         | CombatError::InvalidDamageChange { .. } => ErrorClass::InvalidInput,
         CombatError::IllegalAttack { .. } => ErrorClass::IllegalAttack,
         CombatError::IllegalBlock { .. } => ErrorClass::IllegalBlock,
         CombatError::IllegalAssignment { .. } => ErrorClass::IllegalDamageAssignment,
-        CombatError::AlreadyDeclared { .. } | CombatError::NoDamageStepLeft => {
-            ErrorClass::IllegalAction
-        }
+        CombatError::AlreadyDeclared { .. }
+        | CombatError::NoDamageStepLeft
+        | CombatError::GameOver => ErrorClass::IllegalAction,
     };
     class.err(error.to_string(), error.rule(), error.fault_name())
 }

@@ -27,9 +27,11 @@
 //! blockers (rows with `blocks >= 0`, in row order;
 //! [`Combat::declare_blockers`]), then every combat damage step is resolved
 //! with the default assignment ([`Combat::resolve_all_damage_steps`]), with
-//! state-based actions after each step. An illegal declaration leaves the
-//! combat unresolved: its status names the first fault ([`CombatStatus`])
-//! and its results are its starting values.
+//! state-based actions after each step. A player who loses at one of those
+//! checks (704.5a) ends the game (104.2a in a two-player game; 104.4a if
+//! both lose at once), and nothing more happens (104.1). An illegal
+//! declaration leaves the combat unresolved: its status names the first
+//! fault ([`CombatStatus`]) and its results are its starting values.
 //!
 //! # Two resolvers, one result
 //!
@@ -49,7 +51,7 @@
 //! check it against the kernel on random combats.
 
 use crate::batch::{check_len, BatchError, Offsets, Unit};
-use crate::board::{Board, Creature, CreatureId, Player};
+use crate::board::{Board, Creature, CreatureId, GameResult, Player};
 use crate::combat::{
     attack_fault, evasion_fault, menace_fault, AttackFault, AttackTarget, Block, BlockFault,
     Combat, CombatError, DamageLog, DamageProgress, DamageStep,
@@ -76,7 +78,9 @@ pub struct CombatColumns<'a> {
 /// The output columns: per row, the damage marked after combat and whether
 /// the creature died (left the battlefield through state-based actions);
 /// per combat, both players' life after combat, the life each gained
-/// (lifelink), and the [`CombatStatus`] code.
+/// (lifelink), the [`CombatStatus`] code, whether the game is over (104.1)
+/// and who won it (104.2a): the player, or [`NO_WINNER`] when the game
+/// goes on or is a draw (104.4a).
 #[derive(Debug)]
 pub struct CombatResults<'a> {
     pub damage: &'a mut [i32],
@@ -84,6 +88,25 @@ pub struct CombatResults<'a> {
     pub life: &'a mut [i32],
     pub life_gained: &'a mut [i32],
     pub status: &'a mut [u8],
+    pub game_over: &'a mut [bool],
+    pub winner: &'a mut [i8],
+}
+
+/// The `winner` of a combat whose game goes on, or ended in a draw.
+pub const NO_WINNER: i8 = -1;
+
+/// How a two-player game stands after a state-based check: over as soon
+/// as a player has lost (704.5a), won by the other (104.2a), or drawn if
+/// both lost at once (104.4a). `(game over, winner)`.
+#[inline]
+fn two_player_result(life: [i32; 2]) -> (bool, i8) {
+    let lost = [life[0] <= 0, life[1] <= 0];
+    let winner = match lost {
+        [false, true] => 0,
+        [true, false] => 1,
+        _ => NO_WINNER,
+    };
+    (lost[0] | lost[1], winner)
 }
 
 /// How a combat of a batch went: resolved, or which rule its declarations
@@ -393,7 +416,14 @@ impl CombatResults<'_> {
             2 * combats,
             "two per combat",
         )?;
-        check_len("status (out)", self.status.len(), combats, "one per combat")
+        check_len("status (out)", self.status.len(), combats, "one per combat")?;
+        check_len(
+            "game_over (out)",
+            self.game_over.len(),
+            combats,
+            "one per combat",
+        )?;
+        check_len("winner (out)", self.winner.len(), combats, "one per combat")
     }
 
     /// The results of a combat that was not resolved: its starting values.
@@ -412,6 +442,8 @@ impl CombatResults<'_> {
         self.life[2 * combat..2 * combat + 2]
             .copy_from_slice(&input.life[2 * combat..2 * combat + 2]);
         self.life_gained[2 * combat..2 * combat + 2].fill(0);
+        self.game_over[combat] = false;
+        self.winner[combat] = NO_WINNER;
     }
 }
 
@@ -589,9 +621,11 @@ fn resolve_one(
         }
     }
 
-    // 508.8: without attackers there is no combat damage step.
+    // 508.8: without attackers there is no combat damage step, and no
+    // state-based check after one.
     let mut life = [input.life[2 * combat], input.life[2 * combat + 1]];
     let mut gained = [0i32; 2];
+    let (mut game_over, mut winner) = (false, NO_WINNER);
     if !attackers.is_empty() {
         let lists = Blocks {
             first: first_blocker,
@@ -625,7 +659,9 @@ fn resolve_one(
                 creature.on_battlefield &= !creature.dies();
                 creature.dealt_deathtouch_damage = false;
             }
-            if step == DamageStep::Regular {
+            // 704.5a, at the same check (704.3); then nothing more (104.1).
+            (game_over, winner) = two_player_result(life);
+            if game_over | (step == DamageStep::Regular) {
                 break;
             }
             step = DamageStep::Regular;
@@ -643,6 +679,8 @@ fn resolve_one(
     }
     output.life[2 * combat..2 * combat + 2].copy_from_slice(&life);
     output.life_gained[2 * combat..2 * combat + 2].copy_from_slice(&gained);
+    output.game_over[combat] = game_over;
+    output.winner[combat] = winner;
     Ok(())
 }
 
@@ -860,5 +898,11 @@ fn resolve_through_kernel(
     output.life[2 * combat] = board.players[0].life;
     output.life[2 * combat + 1] = board.players[1].life;
     output.life_gained[2 * combat..2 * combat + 2].copy_from_slice(&gained);
+    let result = board.game_result();
+    output.game_over[combat] = result.is_some();
+    output.winner[combat] = match result {
+        Some(GameResult::Won(player)) => player as i8,
+        Some(GameResult::Draw) | None => NO_WINNER,
+    };
     Ok(())
 }

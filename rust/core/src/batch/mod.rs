@@ -21,7 +21,7 @@ mod tests;
 
 pub use combat::{
     combat_status, resolve_combats, resolve_combats_through_kernel, CombatColumns, CombatResults,
-    CombatScratch, CombatStatus, MAX_COMBAT_ROWS,
+    CombatScratch, CombatStatus, MAX_COMBAT_ROWS, NO_WINNER,
 };
 pub use cost::{
     can_pay_batch, PaymentColumns, PAYMENT_FLAG_CONVOKE, PAYMENT_FLAG_DELVE, PAYMENT_FLAG_IMPROVISE,

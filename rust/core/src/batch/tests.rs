@@ -70,6 +70,8 @@ struct Results {
     life: Vec<i32>,
     life_gained: Vec<i32>,
     status: Vec<u8>,
+    game_over: Vec<bool>,
+    winner: Vec<i8>,
 }
 
 type Resolver = fn(
@@ -88,6 +90,8 @@ fn run(columns: &Columns, resolver: Resolver) -> Result<Results, BatchError> {
         life: vec![-7; 2 * combats],
         life_gained: vec![-7; 2 * combats],
         status: vec![99; combats],
+        game_over: vec![true; combats],
+        winner: vec![7; combats],
     };
     let mut out = CombatResults {
         damage: &mut results.damage,
@@ -95,6 +99,8 @@ fn run(columns: &Columns, resolver: Resolver) -> Result<Results, BatchError> {
         life: &mut results.life,
         life_gained: &mut results.life_gained,
         status: &mut results.status,
+        game_over: &mut results.game_over,
+        winner: &mut results.winner,
     };
     resolver(&columns.view(), &mut out, 0, &mut CombatScratch::new())?;
     Ok(results)
@@ -166,6 +172,7 @@ fn the_fast_resolver_matches_the_kernel() {
     let mut rng = Rng(0x5eed);
     let mut statuses = [0usize; CombatStatus::ALL.len()];
     let mut first_strike = 0;
+    let mut game_overs = 0;
     for round in 0..40 {
         let columns = random_combats(&mut rng, 500, if round % 4 == 0 { 12 } else { 5 });
         let fast = run(&columns, resolve_combats).unwrap();
@@ -180,7 +187,9 @@ fn the_fast_resolver_matches_the_kernel() {
                         == kernel.life[2 * combat..2 * combat + 2]
                     && fast.life_gained[2 * combat..2 * combat + 2]
                         == kernel.life_gained[2 * combat..2 * combat + 2]
-                    && fast.status[combat] == kernel.status[combat];
+                    && fast.status[combat] == kernel.status[combat]
+                    && fast.game_over[combat] == kernel.game_over[combat]
+                    && fast.winner[combat] == kernel.winner[combat];
                 assert!(
                     same,
                     "combat {combat}: rows {:?}\ncontroller {:?} power {:?} toughness {:?} damage {:?} keywords {:?} attack {:?} blocks {:?} life {:?}\nfast damage {:?} died {:?} life {:?} gained {:?} status {}\nkernel damage {:?} died {:?} life {:?} gained {:?} status {}",
@@ -209,12 +218,14 @@ fn the_fast_resolver_matches_the_kernel() {
         for &status in &fast.status {
             statuses[usize::from(status)] += 1;
         }
+        game_overs += fast.game_over.iter().filter(|&&over| over).count();
         first_strike += columns.keywords.iter().filter(|&&k| k & 0b110 != 0).count();
     }
     // The random combats reach the interesting cases.
     let resolved = statuses[0];
     assert!(resolved > 5_000, "{statuses:?}");
     assert!(first_strike > 1_000);
+    assert!(game_overs > 500, "{game_overs}");
     for status in [
         CombatStatus::IllegalAttack(AttackFault::NotControlledByActivePlayer),
         CombatStatus::IllegalAttack(AttackFault::Defender),
@@ -277,6 +288,39 @@ fn an_illegal_combat_is_not_resolved() {
     assert_eq!(results.died, [false; 4]);
     assert_eq!(results.life, [20, 20]);
     assert_eq!(results.life_gained, [0, 0]);
+}
+
+#[test]
+fn the_game_ends_at_the_check_that_makes_a_player_lose() {
+    // An unblocked 3/3 with double strike and lifelink against a player at
+    // 3 life: 0 after the first-strike step (510.4, 702.4b), Alice at 23
+    // (702.15b). Bob loses at that check (704.5a), and in a two-player game
+    // Alice wins (104.2a): the game is over, so no regular step (104.1).
+    // Combat 1: against 7 life, nobody loses and the game goes on.
+    // Combat 2: Alice starts at -3 and gains 3 as Bob goes to 0: both lose
+    // at the same check, a draw (104.4a).
+    let double_lifelink = Keywords::EMPTY
+        .with(Keyword::DoubleStrike)
+        .with(Keyword::Lifelink)
+        .bits();
+    let columns = Columns {
+        offsets: vec![0, 1, 2, 3],
+        life: vec![20, 3, 20, 7, -3, 3],
+        controller: vec![0; 3],
+        power: vec![3; 3],
+        toughness: vec![3; 3],
+        damage: vec![0; 3],
+        keywords: vec![double_lifelink; 3],
+        attack: vec![1; 3],
+        blocks: vec![-1; 3],
+    };
+    for resolver in [resolve_combats as Resolver, resolve_combats_through_kernel] {
+        let results = run(&columns, resolver).unwrap();
+        assert_eq!(results.life, [23, 0, 26, 1, 0, 0]);
+        assert_eq!(results.life_gained, [3, 0, 6, 0, 3, 0]);
+        assert_eq!(results.game_over, [true, false, true]);
+        assert_eq!(results.winner, [0, NO_WINNER, NO_WINNER]);
+    }
 }
 
 #[test]
@@ -491,18 +535,23 @@ fn a_range_of_a_batch_resolves_like_the_whole() {
         let (mut damage, mut died) = (vec![0; n], vec![false; n]);
         let (mut life, mut gained, mut status) =
             (vec![0; 2 * (b - a)], vec![0; 2 * (b - a)], vec![0; b - a]);
+        let (mut game_over, mut winner) = (vec![false; b - a], vec![0; b - a]);
         let mut out = CombatResults {
             damage: &mut damage,
             died: &mut died,
             life: &mut life,
             life_gained: &mut gained,
             status: &mut status,
+            game_over: &mut game_over,
+            winner: &mut winner,
         };
         resolve_combats(&input, &mut out, a, &mut CombatScratch::new()).unwrap();
         assert_eq!(damage, whole.damage[rows.clone()]);
         assert_eq!(died, whole.died[rows]);
         assert_eq!(life, whole.life[2 * a..2 * b]);
         assert_eq!(status, whole.status[a..b]);
+        assert_eq!(game_over, whole.game_over[a..b]);
+        assert_eq!(winner, whole.winner[a..b]);
     }
 }
 

@@ -2,7 +2,7 @@
 //! 510.4, 702.2c, 702.19).
 
 use super::{AttackTarget, Combat, CombatError, DamageProgress, DamageStep};
-use crate::board::{Board, CreatureId, Recipient};
+use crate::board::{Board, CreatureId, PlayerId, Recipient};
 use crate::combat::declare::defending_player;
 use crate::combat::error::AssignmentFault;
 use crate::damage::{
@@ -44,10 +44,7 @@ impl Combat {
         choices: &[DamageAssignment],
         log: &mut DamageLog,
     ) -> Result<DamageStep, CombatError> {
-        self.check_references(board)?;
-        let step = self
-            .next_damage_step(board)
-            .ok_or(CombatError::NoDamageStepLeft)?;
+        let step = self.checked_next_step(board)?;
         self.deal_step(board, step, choices, log)?;
         Ok(step)
     }
@@ -64,10 +61,7 @@ impl Combat {
         choices: &[DamageAssignment],
     ) -> Result<DamageStep, CombatError> {
         self.assigned = None;
-        self.check_references(board)?;
-        let step = self
-            .next_damage_step(board)
-            .ok_or(CombatError::NoDamageStepLeft)?;
+        let step = self.checked_next_step(board)?;
         check_references(board, choices)?;
         self.assign(board, step, choices)?;
         self.assigned = Some(step);
@@ -87,6 +81,9 @@ impl Combat {
         instead: &[DamageAssignment],
         log: &mut DamageLog,
     ) -> Result<DamageStep, CombatError> {
+        if board.is_game_over() {
+            return Err(CombatError::GameOver);
+        }
         let step = self.assigned.ok_or(CombatError::NothingAssigned)?;
         self.check_references(board)?;
         check_references(board, &self.last_assignments)?;
@@ -116,6 +113,17 @@ impl Combat {
         self.assigned = None;
         self.deal_assigned(board, step, &dealt, log);
         Ok(step)
+    }
+
+    /// The next step, once the combat's references are checked: none once
+    /// the game is over (104.1) or every step is done (510.4).
+    fn checked_next_step(&self, board: &Board) -> Result<DamageStep, CombatError> {
+        if board.is_game_over() {
+            return Err(CombatError::GameOver);
+        }
+        self.check_references(board)?;
+        self.next_damage_step(board)
+            .ok_or(CombatError::NoDamageStepLeft)
     }
 
     /// [`Combat::deal_damage_step`] once the combat's references have been
@@ -239,11 +247,57 @@ impl Combat {
         Ok(())
     }
 
+    /// The player loses the game for a reason other than state-based
+    /// actions: they concede (104.3a) or an effect says so (104.3e). They
+    /// leave the game (104.5), as [`Combat::check_state_based_actions`]
+    /// describes.
+    pub fn player_loses(
+        &mut self,
+        board: &mut Board,
+        player: PlayerId,
+        log: &mut DamageLog,
+    ) -> Result<(), CombatError> {
+        if board.is_game_over() {
+            return Err(CombatError::GameOver);
+        }
+        let state =
+            board
+                .players
+                .get_mut(usize::from(player))
+                .ok_or(CombatError::UnknownObject {
+                    kind: "player",
+                    index: usize::from(player),
+                })?;
+        if state.has_lost {
+            return Err(CombatError::NotInGame { player });
+        }
+        state.has_lost = true;
+        log.losers.push(player);
+        self.players_leave(board, &[player]);
+        Ok(())
+    }
+
+    /// Players who lost leave the game (104.5). If that ends it (104.2a,
+    /// 104.4a), nothing more happens (104.1); otherwise their objects leave
+    /// with them (800.4a, [`Combat::player_leaves`]).
+    fn players_leave(&mut self, board: &mut Board, players: &[PlayerId]) {
+        if !board.is_game_over() {
+            for &player in players {
+                self.player_leaves(board, player);
+            }
+        }
+    }
+
     /// Performs state-based actions (704.5) and removes the creatures and
     /// planeswalkers that left the battlefield from combat (506.4), and the
-    /// creatures that regenerated (506.4, 701.19a).
+    /// creatures that regenerated (506.4, 701.19a). Players who lost leave
+    /// the game (104.5): the game is over if at most one player is left
+    /// ([`Board::game_result`]); otherwise their objects leave the game
+    /// too ([`Combat::player_leaves`]). Once the game is over, it does
+    /// nothing (104.1).
     pub fn check_state_based_actions(&mut self, board: &mut Board, log: &mut DamageLog) {
         self.assigned = None;
+        let first_loser = log.losers.len();
         let first_death = log.deaths.len();
         let first_walker = log.planeswalker_deaths.len();
         let first_regeneration = log.regenerations.len();
@@ -260,6 +314,7 @@ impl Combat {
             let walker = log.planeswalker_deaths[index];
             self.remove_planeswalker_from_combat(walker);
         }
+        self.players_leave(board, &log.losers[first_loser..]);
     }
 
     /// Fills `last_assignments` with the whole step's assignment and checks
@@ -522,10 +577,11 @@ impl Combat {
                     });
                 }
                 let rest = amount - to_walker;
-                if rest > 0 {
+                let controller = player_recipient(board, walker.controller);
+                if let Some(recipient) = controller.filter(|_| rest > 0) {
                     self.record(DamageAssignment {
                         source,
-                        recipient: Recipient::Player(walker.controller),
+                        recipient,
                         amount: rest,
                     });
                 }
@@ -551,11 +607,11 @@ impl Combat {
     }
 
     /// What an attacker's damage can go to if it isn't blocking-related: the
-    /// attacked player, or the attacked planeswalker while it is on the
-    /// battlefield (510.1b, 506.4c, 702.19f).
+    /// attacked player while in the game (800.4e), or the attacked
+    /// planeswalker while it is on the battlefield (510.1b, 506.4c, 702.19f).
     fn attacked_recipient(&self, board: &Board, target: AttackTarget) -> Option<Recipient> {
         match target {
-            AttackTarget::Player(player) => Some(Recipient::Player(player)),
+            AttackTarget::Player(player) => player_recipient(board, player),
             AttackTarget::Planeswalker(id) => board
                 .planeswalker(id)
                 .filter(|walker| walker.on_battlefield)
@@ -600,6 +656,11 @@ impl Combat {
         source: CreatureId,
         recipient: Recipient,
     ) -> AssignmentFault {
+        if let Recipient::Player(player) = recipient {
+            if player_recipient(board, player).is_none() {
+                return AssignmentFault::PlayerLeftGame;
+            }
+        }
         match self.attack_of(source) {
             Some(attack) if !attack.blocked => AssignmentFault::UnblockedRecipient,
             // 702.19f: attacking a planeswalker, only trample over
@@ -633,7 +694,8 @@ impl Combat {
                 attack.target,
                 AttackTarget::Planeswalker(_) | AttackTarget::RemovedPlaneswalker(_)
             )
-            && defending_player(board, attack.target).map(Recipient::Player) == Some(recipient);
+            && defending_player(board, attack.target).and_then(|p| player_recipient(board, p))
+                == Some(recipient);
         if !attack.blocked {
             // 510.1b; 702.19c and 702.19e apply to an unblocked creature too
             // ("after lethal damage is assigned to all blocking creatures",
@@ -707,8 +769,17 @@ fn behind_removed_planeswalker(
 ) -> Option<Recipient> {
     match target {
         AttackTarget::RemovedPlaneswalker(_) if creature.has(Keyword::TrampleOverPlaneswalkers) => {
-            defending_player(board, target).map(Recipient::Player)
+            defending_player(board, target).and_then(|player| player_recipient(board, player))
         }
         _ => None,
     }
+}
+
+/// The player as a recipient of combat damage, unless they have left the
+/// game: then that damage isn't assigned (800.4e).
+fn player_recipient(board: &Board, player: PlayerId) -> Option<Recipient> {
+    board
+        .player(player)
+        .filter(|state| !state.has_lost)
+        .map(|_| Recipient::Player(player))
 }

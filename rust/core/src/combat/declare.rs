@@ -17,6 +17,9 @@ impl Combat {
         declared: &[(CreatureId, AttackTarget)],
     ) -> Result<(), CombatError> {
         self.assigned = None;
+        if board.is_game_over() {
+            return Err(CombatError::GameOver);
+        }
         if !self.attacks.is_empty() {
             return Err(CombatError::AlreadyDeclared { what: "attackers" });
         }
@@ -37,7 +40,8 @@ impl Combat {
             match target {
                 AttackTarget::Player(player) => {
                     check_player(board, player)?;
-                    if player == active_player {
+                    // A player who left the game (104.5) is no opponent.
+                    if player == active_player || board.players[usize::from(player)].has_lost {
                         return Err(illegal(AttackFault::NotAnOpponent));
                     }
                 }
@@ -83,6 +87,9 @@ impl Combat {
         declared: &[Block],
     ) -> Result<(), CombatError> {
         self.assigned = None;
+        if board.is_game_over() {
+            return Err(CombatError::GameOver);
+        }
         if !self.blocks.is_empty() || !self.blocking_nothing.is_empty() {
             return Err(CombatError::AlreadyDeclared { what: "blockers" });
         }

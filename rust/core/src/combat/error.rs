@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::board::CreatureId;
+use crate::board::{CreatureId, PlayerId};
 
 /// Why a declaration of attackers is illegal (508.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -151,6 +151,9 @@ pub enum AssignmentFault {
     /// A creature attacking a planeswalker without trample over
     /// planeswalkers can't assign damage to the player (702.19f).
     PlayerBehindPlaneswalker,
+    /// Combat damage isn't assigned to a player who has left the game
+    /// (800.4e).
+    PlayerLeftGame,
 }
 
 impl AssignmentFault {
@@ -166,6 +169,7 @@ impl AssignmentFault {
             AssignmentFault::TrampleWithoutLethal => "trample_without_lethal",
             AssignmentFault::PlaneswalkerWithoutLoyalty => "planeswalker_without_loyalty",
             AssignmentFault::PlayerBehindPlaneswalker => "player_behind_planeswalker",
+            AssignmentFault::PlayerLeftGame => "player_left_game",
         }
     }
 
@@ -179,6 +183,7 @@ impl AssignmentFault {
             AssignmentFault::TrampleWithoutLethal => "702.19b",
             AssignmentFault::PlaneswalkerWithoutLoyalty => "702.19c",
             AssignmentFault::PlayerBehindPlaneswalker => "702.19f",
+            AssignmentFault::PlayerLeftGame => "800.4e",
         }
     }
 }
@@ -212,6 +217,9 @@ impl fmt::Display for AssignmentFault {
             AssignmentFault::PlayerBehindPlaneswalker => f.write_str(
                 "a creature attacking a planeswalker can assign damage to its controller only with trample over planeswalkers",
             ),
+            AssignmentFault::PlayerLeftGame => f.write_str(
+                "combat damage isn't assigned to a player who has left the game",
+            ),
         }
     }
 }
@@ -242,6 +250,10 @@ pub enum CombatError {
     NoDamageStepLeft,
     /// Damage was to be dealt before any was assigned.
     NothingAssigned,
+    /// The game is over: nothing more happens (104.1).
+    GameOver,
+    /// The player has left the game (104.5, 800.4a).
+    NotInGame { player: PlayerId },
     /// A change to damage that isn't assigned, given twice, or negative.
     InvalidDamageChange {
         source: CreatureId,
@@ -258,9 +270,11 @@ impl CombatError {
             CombatError::IllegalAssignment { fault, .. } => Some(fault.name()),
             CombatError::NoDamageStepLeft => Some("no_damage_step_left"),
             CombatError::AlreadyDeclared { .. } => Some("already_declared"),
+            CombatError::GameOver => Some("game_over"),
             CombatError::UnknownObject { .. }
             | CombatError::NotOnBattlefield { .. }
             | CombatError::NothingAssigned
+            | CombatError::NotInGame { .. }
             | CombatError::InvalidDamageChange { .. } => None,
         }
     }
@@ -273,9 +287,11 @@ impl CombatError {
             CombatError::IllegalAssignment { fault, .. } => Some(fault.rule()),
             CombatError::NoDamageStepLeft => Some("510.4"),
             CombatError::AlreadyDeclared { .. } => Some("508.1"),
+            CombatError::GameOver => Some("104.1"),
             CombatError::UnknownObject { .. }
             | CombatError::NotOnBattlefield { .. }
             | CombatError::NothingAssigned
+            | CombatError::NotInGame { .. }
             | CombatError::InvalidDamageChange { .. } => None,
         }
     }
@@ -315,6 +331,10 @@ impl fmt::Display for CombatError {
             CombatError::NoDamageStepLeft => f.write_str("no combat damage step remains"),
             CombatError::NothingAssigned => {
                 f.write_str("no combat damage is assigned: assign it before dealing it")
+            }
+            CombatError::GameOver => f.write_str("the game is over: nothing more happens"),
+            CombatError::NotInGame { player } => {
+                write!(f, "player {player} has left the game")
             }
             CombatError::InvalidDamageChange { source, reason } => {
                 write!(f, "changed damage from creature {source}: {reason}")

@@ -10,6 +10,8 @@ mod damage;
 mod declare;
 mod error;
 #[cfg(test)]
+mod game_end_tests;
+#[cfg(test)]
 mod tests;
 
 pub use crate::damage::{DamageAssignment, DamageEvent, DamageLog, Death, DeathReason, LifeGain};
@@ -227,6 +229,32 @@ impl Combat {
         }
     }
 
+    /// A player leaves the game (104.5) and the game goes on (800.4): the
+    /// creatures and planeswalkers they control leave it too (800.4a), so
+    /// they leave the battlefield and combat (506.4, 506.4c). Creatures
+    /// attacking the player stay attacking: leaving the game isn't among
+    /// the reasons of 506.4, and 800.4e keeps their damage from being
+    /// assigned to the player. (The kernel knows controllers, not owners:
+    /// an object the player owns and another controls is the caller's to
+    /// remove.)
+    pub fn player_leaves(&mut self, board: &mut Board, player: PlayerId) {
+        self.assigned = None;
+        for index in 0..board.creatures.len() {
+            let creature = &mut board.creatures[index];
+            if creature.controller == player && creature.on_battlefield {
+                creature.on_battlefield = false;
+                self.remove_from_combat(index as CreatureId);
+            }
+        }
+        for index in 0..board.planeswalkers.len() {
+            let walker = &mut board.planeswalkers[index];
+            if walker.controller == player && walker.on_battlefield {
+                walker.on_battlefield = false;
+                self.remove_planeswalker_from_combat(index as PlaneswalkerId);
+            }
+        }
+    }
+
     /// Removes a planeswalker from combat: creatures attacking it keep
     /// attacking, but attack nothing (506.4c).
     pub fn remove_planeswalker_from_combat(&mut self, planeswalker: PlaneswalkerId) {
@@ -240,8 +268,12 @@ impl Combat {
 
     /// Which combat damage step comes next, given the board as it is now
     /// (510.4), or `None` when no damage step remains. Without attackers
-    /// there is no damage step at all (508.8).
+    /// there is no damage step at all (508.8), nor once the game is over
+    /// (104.1).
     pub fn next_damage_step(&self, board: &Board) -> Option<DamageStep> {
+        if board.is_game_over() {
+            return None;
+        }
         match self.progress {
             DamageProgress::Finished => None,
             DamageProgress::FirstStrikeDealt => Some(DamageStep::Regular),
