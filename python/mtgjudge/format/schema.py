@@ -983,6 +983,12 @@ ERROR = Table(
 EXPECT_SPECS: dict[str, Spec] = {
     "life": by_player(Int()),
     "lost": Array(PLAYER, unique=True),
+    "game_over": Bool(description="Whether the game is over (104.1)."),
+    "winner": Str(
+        pattern=f"{PLAYER_NAME}|",
+        pattern_hint='a player, or "" for none (the game goes on, or a draw, 104.4a)',
+        description="The player who won (104.2a).",
+    ),
     "damage": by_object(Int(minimum=0), "Damage marked on each permanent."),
     "dealt": Array(DEALT, description="Every damage event of the probe (order doesn't matter)."),
     "dealt_by": by_object(Int(minimum=0), "Total damage each source dealt."),

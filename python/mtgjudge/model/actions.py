@@ -13,7 +13,7 @@ from mtgjudge.errors import IllegalActionError, InvalidInputError
 from mtgjudge.keywords import VARIANTS
 from mtgjudge.model import casting, combat, cost, party, replacement, triggers
 from mtgjudge.model.effects import Modification, ObjectFilter
-from mtgjudge.model.game import Game
+from mtgjudge.model.game import Game, GameOver
 from mtgjudge.model.objects import GameObject
 from mtgjudge.model.setup import (
     condition_from,
@@ -742,11 +742,22 @@ def perform_raw(
 
 def take_action(game: Game, kind: str, args: Any) -> None:
     """A player or the game takes one action, and then, as a player would
-    receive priority, state-based actions and triggered abilities follow."""
-    perform_raw(game, {kind: args})
-    # 117.5, 704.3, 603.3: whenever a player would receive priority, state-based
-    # actions are performed, then triggered abilities are put on the stack.
-    game.before_priority()
+    receive priority, state-based actions and triggered abilities follow.
+    Once the game is over nothing more happens (104.1): an action is refused."""
+    if game.over:
+        raise IllegalActionError(
+            "the game is over (104.1): no player can take an action",
+            rule="104.1",
+            fault="game_over",
+        )
+    try:
+        perform_raw(game, {kind: args})
+        # 117.5, 704.3, 603.3: whenever a player would receive priority,
+        # state-based actions are performed, then triggered abilities are put
+        # on the stack.
+        game.before_priority()
+    except GameOver:
+        return  # the game ended during this action: what followed never happens
     pending = game.resolution_choices
     if pending and kind != "choose_on_resolution":
         ref = next(iter(pending))

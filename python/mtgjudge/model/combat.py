@@ -129,6 +129,11 @@ class KernelBoard:
                     self.kernel.restore_blocking_nothing(self._creature_index[blocker])
             self.kernel.attacked = record.any_attacked
             self.kernel.progress = record.progress
+        # Players who left the game (104.5, 800.4a): combat goes on without
+        # them; creatures attacking them stay attacking (800.4e).
+        for index, name in enumerate(self.players):
+            if game.players[name].has_lost and not game.over:
+                self.kernel.player_loses(index)
 
     # ----- translation -----
 
@@ -294,10 +299,7 @@ class KernelBoard:
         triggers.life_gained(game, gains)
         for player in events.losers:
             name = self.players[player]
-            if game.players[name].has_lost:
-                continue
-            game.players[name].has_lost = True
-            game.note("704.5a", f"{name} has 0 or less life and loses the game")
+            game.losing.append((name, "704.5a", f"{name} has 0 or less life and loses the game"))
         for index in events.regenerations:
             # 701.19a, 614.8: the kernel replaced the destruction (704.5g,
             # 704.5h) and removed the damage; it leaves combat here too.

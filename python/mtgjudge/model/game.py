@@ -107,6 +107,11 @@ class History:
     regenerated: list[str] = field(default_factory=list)
 
 
+class GameOver(Exception):
+    """Raised inside an action at the moment the game ends (104.1): nothing
+    else happens in it, no step, no triggered ability, no action."""
+
+
 class Game:
     """A game in progress, as a scenario's setup describes it."""
 
@@ -116,6 +121,12 @@ class Game:
         if position not in POSITIONS:
             raise InvalidInputError(f"unknown phase or step {position!r}")
         self.players: dict[str, Player] = {player.name: player for player in players}
+        #: The game is over (104.1), and who won (104.2a); None for a draw (104.4a).
+        self.over = False
+        self.winner: str | None = None
+        #: Players who lost at the state-based check under way, with the
+        #: rule and the reason: they lose together (704.3).
+        self.losing: list[tuple[str, str, str]] = []
         self.objects: list[GameObject] = []
         self.refs: dict[str, GameObject] = {}
         self.effects: list[ContinuousEffect] = []
@@ -504,12 +515,13 @@ class Game:
         for player in self.players.values():
             if player.drew_from_empty_library:
                 player.drew_from_empty_library = False
-                if not player.has_lost:
-                    player.has_lost = True
-                    self.note(
+                self.losing.append(
+                    (
+                        player.name,
                         "704.5b",
                         f"{player.name} attempted to draw from an empty library and loses the game",
                     )
+                )
         for obj in self.battlefield():
             # 704.5q: +1/+1 and -1/-1 counters on the same permanent cancel.
             cancelled = min(obj.counters.get("+1/+1", 0), obj.counters.get("-1/-1", 0))
@@ -522,6 +534,56 @@ class Game:
                 )
         board = KernelBoard(self)
         board.sync(board.kernel.check_state_based_actions())
+        self.settle_losses()
+
+    def settle_losses(self) -> None:
+        """The players who lost at this state-based check lose together
+        (704.3). A player who loses leaves the game (104.5); with at most one
+        player left the game is over (104.2a, 104.4a) and GameOver is
+        raised; otherwise the game goes on without them (800.4a)."""
+        losing, self.losing = self.losing, []
+        gone = []
+        for name, rule, why in losing:
+            player = self.players[name]
+            if player.has_lost:
+                continue
+            player.has_lost = True
+            gone.append(name)
+            self.note(rule, why)
+        if not gone:
+            return
+        left = [name for name, player in self.players.items() if not player.has_lost]
+        if len(left) <= 1:
+            self.over = True
+            self.winner = left[0] if left else None
+            if self.winner is not None:
+                self.note("104.2a", f"{self.winner} is the only player left and wins the game")
+            else:
+                self.note("104.4a", "every player left loses at once: the game is a draw")
+            raise GameOver
+        for name in gone:
+            self._leave_game(name)
+
+    def _leave_game(self, player: str) -> None:
+        """800.4a: the objects the player owns leave the game, effects that
+        give them control of objects end, and what they still control is
+        exiled."""
+        self.note("800.4a", f"{player} leaves the game")
+        for obj in self.objects:
+            if obj.exists and obj.owner == player:
+                if self.combat is not None and obj.zone == "battlefield":
+                    from mtgjudge.model import combat
+
+                    combat.remove_from_combat(self, obj)
+                if obj.serial in self.stack_order:
+                    self.stack_order.remove(obj.serial)
+                obj.exists = False
+                self.note("800.4a", f"{obj.name}, owned by {player}, leaves the game")
+        self.effects = [e for e in self.effects if e.modification.controller != player]
+        for obj in self.battlefield():
+            if self.controller(obj) == player:
+                self.note("800.4a", f"{obj.name}, still controlled by {player}, is exiled")
+                self.move(obj, "exile")
 
     def before_priority(self) -> None:
         """117.5, 603.3b: each time a player would receive priority, the game

@@ -93,6 +93,9 @@ def _mana_pool(game: Game, player: str) -> str | None:
 #: The whole game's observations.
 GAME: dict[str, Callable[[Game], Any]] = {
     "lost": lambda game: sorted(p.name for p in game.players.values() if p.has_lost),
+    "game_over": lambda game: game.over,
+    # "": no winner (the game goes on, or it is a draw, 104.4a).
+    "winner": lambda game: game.winner or "",
     "dealt": _dealt,
     "life_gained": lambda game: [
         {"player": gain.player, "amount": gain.amount, "source": gain.source}

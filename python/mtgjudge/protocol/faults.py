@@ -87,6 +87,10 @@ FAULTS: dict[str, tuple[tuple[str, ...], str]] = {
         ("702.19c",),
         "trample over planeswalkers: damage beyond the planeswalker's loyalty only",
     ),
+    "assignment:player_left_game": (
+        ("800.4e",),
+        "combat damage isn't assigned to a player who has left the game",
+    ),
     "assignment:player_behind_planeswalker": (
         ("702.19f",),
         "only trample over planeswalkers assigns damage to the planeswalker's controller",

@@ -58,6 +58,8 @@ VALUES: dict[str, str] = {
     "counters": "counts",
     "paid": "payment?",
     "lost": "strs",
+    "game_over": "bool",
+    "winner": "str",
     "dealt": "dealt",
     "life_gained": "gains",
     "died": "strs",

@@ -189,6 +189,8 @@ DELAYED_EVENTS = ("a_creature_enters",)
 OBSERVATIONS: dict[str, str] = {
     "life": "players",
     "lost": "game",
+    "game_over": "game",
+    "winner": "game",
     "damage": "objects",
     "dealt": "game",
     "dealt_by": "objects",
