@@ -1,0 +1,280 @@
+"""Card data for phase.rs, made in memory from a probe's objects.
+
+phase.rs loads cards from a ``card-data.json`` that its ``phase-gen`` makes
+from an MTGJSON AtomicCards file by calling ``phase.build_oracle_face`` on
+each card. We do the same for the few cards a probe needs, with no file and
+no download: an MTGJSON-style card for each object (its name, types, P/T,
+keywords as MTGJSON lists them) and a few colorless instants costing {0},
+the adapter's own "helper" spells, through which a probe's effects
+("gains flying until end of turn", "gets +2/+0", "destroy") are real
+continuous effects and real spells in phase.rs rather than debug edits.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+#: Our keyword words, with phase's name of each (its ``Keyword`` enum) and
+#: the MTGJSON spelling that ``build_oracle_face`` reads.
+KEYWORDS: dict[str, tuple[str, str]] = {
+    "flying": ("Flying", "Flying"),
+    "first strike": ("FirstStrike", "First strike"),
+    "double strike": ("DoubleStrike", "Double strike"),
+    "deathtouch": ("Deathtouch", "Deathtouch"),
+    "decayed": ("Decayed", "Decayed"),
+    "haste": ("Haste", "Haste"),
+    "hexproof": ("Hexproof", "Hexproof"),
+    "indestructible": ("Indestructible", "Indestructible"),
+    "lifelink": ("Lifelink", "Lifelink"),
+    "menace": ("Menace", "Menace"),
+    "reach": ("Reach", "Reach"),
+    "shadow": ("Shadow", "Shadow"),
+    "trample": ("Trample", "Trample"),
+    "vigilance": ("Vigilance", "Vigilance"),
+    "trample over planeswalkers": ("TrampleOverPlaneswalkers", "Trample over planeswalkers"),
+    "defender": ("Defender", "Defender"),
+}
+#: phase's keyword name to our word.
+KEYWORD_WORDS: dict[str, str] = {phase: word for word, (phase, _) in KEYWORDS.items()}
+
+#: Counter kinds: our name to phase's ``counter_type`` string. A keyword
+#: counter is given by its words (122.1b).
+COUNTER_TYPES: dict[str, str] = {"+1/+1": "P1P1", "-1/-1": "M1M1"}
+#: phase's counter key (in ``object.counters``) to our name.
+COUNTER_NAMES: dict[str, str] = {"P1P1": "+1/+1", "M1M1": "-1/-1"}
+
+COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+LETTER_COLORS = {letter: color for color, letter in COLOR_LETTERS.items()}
+PHASE_COLORS = {"White": "white", "Blue": "blue", "Black": "black", "Red": "red", "Green": "green"}
+
+#: The card types phase's MTGJSON reader knows, as MTGJSON writes them.
+TYPES = {
+    "artifact": "Artifact",
+    "creature": "Creature",
+    "enchantment": "Enchantment",
+    "instant": "Instant",
+    "land": "Land",
+    "planeswalker": "Planeswalker",
+    "sorcery": "Sorcery",
+    "battle": "Battle",
+    "kindred": "Kindred",
+}
+
+#: A card that fills the libraries, so that nobody draws from an empty one.
+FILLER = "Wastes"
+
+_MANA_SYMBOL = re.compile(r"\{([^}]*)\}")
+
+
+class CardError(ValueError):
+    """An object the adapter can't turn into a phase.rs card."""
+
+
+def mana_value(cost: str) -> int:
+    """The mana value of a plain mana cost such as ``{2}{W}{W}`` (202.3)."""
+    total = 0
+    for symbol in _MANA_SYMBOL.findall(cost):
+        if symbol.isdigit():
+            total += int(symbol)
+        elif symbol in "WUBRGC":
+            total += 1
+        else:
+            raise CardError(f"mana symbol {{{symbol}}} of {cost!r} isn't a plain one")
+    return total
+
+
+def _oracle_id(name: str) -> str:
+    return str(uuid.uuid5(uuid.NAMESPACE_URL, "mtgjudge-phase:" + name))
+
+
+def _mtgjson(
+    name: str,
+    *,
+    types: list[str],
+    subtypes: list[str] = (),  # type: ignore[assignment]
+    supertypes: list[str] = (),  # type: ignore[assignment]
+    colors: list[str] = (),  # type: ignore[assignment]
+    mana_cost: str | None = None,
+    text: str = "",
+    keywords: list[str] = (),  # type: ignore[assignment]
+    power: int | None = None,
+    toughness: int | None = None,
+    loyalty: int | None = None,
+) -> dict[str, Any]:
+    line = " ".join([*(s.capitalize() for s in supertypes), *types])
+    if subtypes:
+        line += " — " + " ".join(subtypes)
+    card: dict[str, Any] = {
+        "name": name,
+        "colors": list(colors),
+        "colorIdentity": list(colors),
+        "layout": "normal",
+        "type": line,
+        "types": list(types),
+        "subtypes": list(subtypes),
+        "supertypes": [s.capitalize() for s in supertypes],
+        "text": text,
+        "manaValue": float(mana_value(mana_cost) if mana_cost else 0),
+        "legalities": {"standard": "Legal", "vintage": "Legal"},
+        "identifiers": {"scryfallOracleId": _oracle_id(name)},
+    }
+    if mana_cost is not None:
+        card["manaCost"] = mana_cost
+    if keywords:
+        card["keywords"] = list(keywords)
+    if power is not None:
+        card["power"] = str(power)
+        card["toughness"] = str(toughness)
+    if loyalty is not None:
+        card["loyalty"] = str(loyalty)
+    return card
+
+
+def object_card(name: str, obj: dict[str, Any]) -> dict[str, Any]:
+    """The MTGJSON-style card for an object of a probe's setup: its
+    characteristics, with a vanilla text of its keywords."""
+    types = obj.get("types")
+    if types is None:
+        if "power" not in obj:
+            raise CardError(f"object {name!r} has neither types nor power")
+        types = ["creature"]
+    try:
+        mtg_types = [TYPES[t] for t in types]
+    except KeyError as unknown:
+        raise CardError(f"card type {unknown.args[0]!r} of {name!r}") from None
+    if "creature" in types and ("power" not in obj or "toughness" not in obj):
+        raise CardError(f"creature {name!r} without power and toughness")
+    words = list(obj.get("keywords", []))
+    for word in words:
+        if word not in KEYWORDS:
+            raise CardError(f"keyword {word!r} of {name!r}")
+    mtg_keywords = [KEYWORDS[w][1] for w in words]
+    colors = obj.get("colors")
+    cost = obj.get("mana_cost")
+    if colors is None:
+        # 202.2: an object's colors are those of the mana symbols of its cost.
+        letters = _MANA_SYMBOL.findall(cost or "")
+        colors = [LETTER_COLORS[c] for c in "WUBRG" if c in letters]
+    try:
+        color_letters = [COLOR_LETTERS[c] for c in colors]
+    except KeyError as unknown:
+        raise CardError(f"color {unknown.args[0]!r} of {name!r}") from None
+    return _mtgjson(
+        obj.get("name", name),
+        types=mtg_types,
+        subtypes=list(obj.get("subtypes", [])),
+        supertypes=list(obj.get("supertypes", [])),
+        colors=color_letters,
+        mana_cost=cost,
+        text="\n".join(KEYWORDS[w][1] for w in words),
+        keywords=mtg_keywords,
+        power=obj.get("power"),
+        toughness=obj.get("toughness"),
+        loyalty=obj.get("loyalty"),
+    )
+
+
+@dataclass(frozen=True)
+class Helper:
+    """One of the adapter's {0} instants: its oracle text and what phase's
+    parser must make of it for the adapter to trust it."""
+
+    text: str
+    #: (effect type, expected detail) checked against the parsed face.
+    check: tuple[str, Any]
+
+    @property
+    def name(self) -> str:
+        # A stable name for the text, so that a card list is deterministic.
+        return "mtgjudge helper " + uuid.uuid5(uuid.NAMESPACE_URL, self.text).hex[:10]
+
+
+def gain_keyword(word: str) -> Helper:
+    return Helper(f"Target creature gains {word} until end of turn.", ("AddKeyword", word))
+
+
+def lose_keyword(word: str) -> Helper:
+    return Helper(f"Target creature loses {word} until end of turn.", ("RemoveKeyword", word))
+
+
+def pump(power: int, toughness: int) -> Helper:
+    return Helper(
+        f"Target creature gets {power:+d}/{toughness:+d} until end of turn.",
+        ("Pump", (power, toughness)),
+    )
+
+
+def set_base(power: int, toughness: int) -> Helper:
+    return Helper(
+        f"Target creature has base power and toughness {power}/{toughness} until end of turn.",
+        ("SetBase", (power, toughness)),
+    )
+
+
+DESTROY = Helper("Destroy target permanent.", ("Destroy", None))
+REMOVE_FROM_COMBAT = Helper("Remove target creature from combat.", ("RemoveFromCombat", None))
+
+
+def helper_card(helper: Helper) -> dict[str, Any]:
+    return _mtgjson(helper.name, types=["Instant"], mana_cost="{0}", text=helper.text)
+
+
+def _parsed_as_expected(face: dict[str, Any], helper: Helper) -> bool:
+    abilities = face.get("abilities") or []
+    if len(abilities) != 1:
+        return False
+    ability = abilities[0]
+    effect = ability.get("effect") or {}
+    kind, detail = helper.check
+    if kind in ("AddKeyword", "RemoveKeyword"):
+        statics = effect.get("static_abilities") or []
+        mods = [m for s in statics for m in s.get("modifications", [])]
+        return (
+            effect.get("type") == "GenericEffect"
+            and ability.get("duration") == "UntilEndOfTurn"
+            and mods == [{"type": kind, "keyword": KEYWORDS[detail][0]}]
+        )
+    if kind == "Pump":
+        power, toughness = detail
+        return (
+            effect.get("type") == "Pump"
+            and ability.get("duration") == "UntilEndOfTurn"
+            and effect.get("power") == {"type": "Fixed", "value": power}
+            and effect.get("toughness") == {"type": "Fixed", "value": toughness}
+        )
+    if kind == "SetBase":
+        power, toughness = detail
+        statics = effect.get("static_abilities") or []
+        mods = [m for s in statics for m in s.get("modifications", [])]
+        return ability.get("duration") == "UntilEndOfTurn" and mods == [
+            {"type": "SetPower", "value": power},
+            {"type": "SetToughness", "value": toughness},
+        ]
+    return effect.get("type") == kind
+
+
+def basic_land(name: str) -> dict[str, Any]:
+    return _mtgjson(name, types=["Land"], supertypes=["basic"], text="({T}: Add {C}.)")
+
+
+def card_data(cards: list[dict[str, Any]], helpers: list[Helper]) -> str:
+    """phase's ``card-data.json`` for these cards and helper spells, as
+    ``phase-gen`` would write it. Raises :class:`CardError` for a helper
+    spell that phase's oracle parser doesn't read as intended."""
+    from phase import build_oracle_face
+
+    result: dict[str, Any] = {}
+    for card in [basic_land(FILLER), *cards]:
+        face = build_oracle_face(card, card["identifiers"]["scryfallOracleId"])
+        result[face["name"].lower()] = face
+    for helper in helpers:
+        card = helper_card(helper)
+        face = build_oracle_face(card, card["identifiers"]["scryfallOracleId"])
+        if not _parsed_as_expected(face, helper):
+            raise CardError(f"phase's oracle parser doesn't read {helper.text!r} as intended")
+        result[face["name"].lower()] = face
+    return json.dumps(result, separators=(",", ":"), sort_keys=True)
