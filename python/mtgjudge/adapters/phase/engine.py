@@ -790,7 +790,7 @@ class _Run:
 
     def apply(self, seat: int, action: dict[str, Any]) -> Any:
         result = self.game.apply(seat, action)
-        self.absorb(result.events)
+        self.absorb(result.events, answered=action.get("type") == "AssignCombatDamage")
         return result
 
     def prompt(self) -> dict[str, Any]:
@@ -814,8 +814,9 @@ class _Run:
 
     # -- events
 
-    def absorb(self, events: list[dict[str, Any]]) -> None:
-        kinds = [e.get("type") for e in events]
+    def absorb(self, events: list[dict[str, Any]], answered: bool = False) -> None:
+        """Records what the events of one call show. ``answered``: the call
+        answered a damage-division prompt, so the damage step may have ended."""
         combat_damage = any(
             e.get("type") == "DamageDealt" and e["data"].get("is_combat") for e in events
         )
@@ -828,7 +829,11 @@ class _Run:
                     self.combat = _Combat()
                 self.history.append(POSITIONS.get(phase, phase))
         combat = None
-        if combat_damage or "PhaseChanged" in kinds:
+        entered_damage = any(
+            e.get("type") == "PhaseChanged" and e["data"].get("phase") == "CombatDamage"
+            for e in events
+        )
+        if combat_damage or entered_damage or answered:
             combat = self.read_combat()
         if combat is not None:
             participants = set(combat.get("first_strike_participants") or [])
