@@ -163,7 +163,8 @@ def object_card(name: str, obj: dict[str, Any]) -> dict[str, Any]:
         color_letters = [COLOR_LETTERS[c] for c in colors]
     except KeyError as unknown:
         raise CardError(f"color {unknown.args[0]!r} of {name!r}") from None
-    return _mtgjson(
+    statics = [static_ability(st, f"{name}.statics") for st in obj.get("statics", [])]
+    card = _mtgjson(
         obj.get("name", name),
         types=mtg_types,
         subtypes=list(obj.get("subtypes", [])),
@@ -176,6 +177,9 @@ def object_card(name: str, obj: dict[str, Any]) -> dict[str, Any]:
         toughness=obj.get("toughness"),
         loyalty=obj.get("loyalty"),
     )
+    if statics:
+        card["mtgjudge"] = {"statics": statics}
+    return card
 
 
 @dataclass(frozen=True)
@@ -184,8 +188,8 @@ class Helper:
     parser must make of it for the adapter to trust it."""
 
     text: str
-    #: (effect type, expected detail) checked against the parsed face.
-    check: tuple[str, Any]
+    #: (effect type, expected detail, permanent) checked against the parsed face.
+    check: tuple[str, Any, bool]
 
     @property
     def name(self) -> str:
@@ -193,30 +197,38 @@ class Helper:
         return "mtgjudge helper " + uuid.uuid5(uuid.NAMESPACE_URL, self.text).hex[:10]
 
 
-def gain_keyword(word: str) -> Helper:
-    return Helper(f"Target creature gains {word} until end of turn.", ("AddKeyword", word))
+def _until(permanent: bool) -> str:
+    return "." if permanent else " until end of turn."
 
 
-def lose_keyword(word: str) -> Helper:
-    return Helper(f"Target creature loses {word} until end of turn.", ("RemoveKeyword", word))
-
-
-def pump(power: int, toughness: int) -> Helper:
+def gain_keyword(word: str, permanent: bool = False) -> Helper:
     return Helper(
-        f"Target creature gets {power:+d}/{toughness:+d} until end of turn.",
-        ("Pump", (power, toughness)),
+        f"Target creature gains {word}{_until(permanent)}", ("AddKeyword", word, permanent)
     )
 
 
-def set_base(power: int, toughness: int) -> Helper:
+def lose_keyword(word: str, permanent: bool = False) -> Helper:
     return Helper(
-        f"Target creature has base power and toughness {power}/{toughness} until end of turn.",
-        ("SetBase", (power, toughness)),
+        f"Target creature loses {word}{_until(permanent)}", ("RemoveKeyword", word, permanent)
     )
 
 
-DESTROY = Helper("Destroy target permanent.", ("Destroy", None))
-REMOVE_FROM_COMBAT = Helper("Remove target creature from combat.", ("RemoveFromCombat", None))
+def pump(power: int, toughness: int, permanent: bool = False) -> Helper:
+    return Helper(
+        f"Target creature gets {power:+d}/{toughness:+d}{_until(permanent)}",
+        ("Pump", (power, toughness), permanent),
+    )
+
+
+def set_base(power: int, toughness: int, permanent: bool = False) -> Helper:
+    return Helper(
+        f"Target creature has base power and toughness {power}/{toughness}{_until(permanent)}",
+        ("SetBase", (power, toughness), permanent),
+    )
+
+
+DESTROY = Helper("Destroy target permanent.", ("Destroy", None, True))
+REMOVE_FROM_COMBAT = Helper("Remove target creature from combat.", ("RemoveFromCombat", None, True))
 
 
 def helper_card(helper: Helper) -> dict[str, Any]:
@@ -229,20 +241,21 @@ def _parsed_as_expected(face: dict[str, Any], helper: Helper) -> bool:
         return False
     ability = abilities[0]
     effect = ability.get("effect") or {}
-    kind, detail = helper.check
+    kind, detail, permanent = helper.check
+    duration_ok = ability.get("duration") == (None if permanent else "UntilEndOfTurn")
     if kind in ("AddKeyword", "RemoveKeyword"):
         statics = effect.get("static_abilities") or []
         mods = [m for s in statics for m in s.get("modifications", [])]
         return (
             effect.get("type") == "GenericEffect"
-            and ability.get("duration") == "UntilEndOfTurn"
+            and duration_ok
             and mods == [{"type": kind, "keyword": KEYWORDS[detail][0]}]
         )
     if kind == "Pump":
         power, toughness = detail
         return (
             effect.get("type") == "Pump"
-            and ability.get("duration") == "UntilEndOfTurn"
+            and duration_ok
             and effect.get("power") == {"type": "Fixed", "value": power}
             and effect.get("toughness") == {"type": "Fixed", "value": toughness}
         )
@@ -250,11 +263,145 @@ def _parsed_as_expected(face: dict[str, Any], helper: Helper) -> bool:
         power, toughness = detail
         statics = effect.get("static_abilities") or []
         mods = [m for s in statics for m in s.get("modifications", [])]
-        return ability.get("duration") == "UntilEndOfTurn" and mods == [
+        return duration_ok and mods == [
             {"type": "SetPower", "value": power},
             {"type": "SetToughness", "value": toughness},
         ]
     return effect.get("type") == kind
+
+
+# ---- static abilities and the adapter's damage abilities, in phase's own shape
+
+
+def _filter(spec: dict[str, Any], what: str) -> dict[str, Any]:
+    """phase's ``Typed`` filter for one of our FILTERs (types, one subtype,
+    controller, other, attacking)."""
+    for key in spec:
+        if key not in ("controller", "types", "subtypes", "other", "attacking"):
+            raise CardError(f"{what}: filter key {key!r}")
+    type_filters: list[Any] = []
+    for card_type in spec.get("types", []):
+        if card_type not in TYPES:
+            raise CardError(f"{what}: card type {card_type!r}")
+        type_filters.append(TYPES[card_type])
+    subtypes = spec.get("subtypes", [])
+    if len(subtypes) > 1:
+        raise CardError(f"{what}: a filter with several subtypes")
+    type_filters += [{"Subtype": sub} for sub in subtypes]
+    controller = {"you": "You", "opponents": "Opponent", "any": None}.get(
+        spec.get("controller", "any"), "?"
+    )
+    if controller == "?":
+        raise CardError(f"{what}: controller {spec.get('controller')!r}")
+    properties: list[dict[str, Any]] = []
+    if spec.get("other"):
+        properties.append({"type": "Another"})
+    if spec.get("attacking"):
+        properties.append({"type": "Attacking"})
+    return {
+        "type": "Typed",
+        "type_filters": type_filters,
+        "controller": controller,
+        "properties": properties,
+    }
+
+
+def _condition(spec: dict[str, Any] | None, what: str) -> dict[str, Any] | None:
+    if not spec:
+        return None
+    if len(spec) != 1:
+        raise CardError(f"{what}: a condition of several parts")
+    ((key, value),) = spec.items()
+    if key == "life_above" and isinstance(value, int):
+        # "as long as you have more than N life"
+        return {
+            "type": "QuantityComparison",
+            "lhs": {"type": "Ref", "qty": {"type": "LifeTotal", "player": {"type": "Controller"}}},
+            "comparator": "GE",
+            "rhs": {"type": "Fixed", "value": value + 1},
+        }
+    if key == "you_control" and isinstance(value, dict) and set(value) <= {"types", "subtypes"}:
+        present = _filter(dict(value, controller="you"), what)
+        present["properties"].append({"type": "InZone", "zone": "Battlefield"})
+        return {"type": "IsPresent", "filter": present}
+    if key == "source_counters" and isinstance(value, dict) and len(value) == 1:
+        ((kind, minimum),) = value.items()
+        if kind not in COUNTER_TYPES:
+            raise CardError(f"{what}: counters {kind!r}")
+        return {
+            "type": "HasCounters",
+            "counters": {"type": "OfType", "data": COUNTER_TYPES[kind]},
+            "minimum": minimum,
+        }
+    raise CardError(f"{what}: condition {key!r} {json.dumps(value, sort_keys=True)}")
+
+
+_PUMP = re.compile(r"^([+-]\d+)/([+-]\d+)$")
+
+
+def static_ability(spec: dict[str, Any], what: str) -> dict[str, Any]:
+    """phase's continuous static ability for one of our ``statics`` entries:
+    ``{affects, grant, pump, condition}`` (604.1, 613)."""
+    for key in spec:
+        if key not in ("affects", "grant", "pump", "condition"):
+            raise CardError(f"{what}: static key {key!r}")
+    affects = spec.get("affects")
+    if not isinstance(affects, dict):
+        raise CardError(f"{what}: a static ability affecting several FILTERs")
+    if affects.get("itself"):
+        if set(affects) != {"itself"}:
+            raise CardError(f"{what}: 'itself' with other filter keys")
+        affected: dict[str, Any] = {"type": "SelfRef"}
+    else:
+        affected = _filter(affects, what)
+    modifications: list[dict[str, Any]] = []
+    if "pump" in spec:
+        match = _PUMP.match(str(spec["pump"]))
+        if not match:
+            raise CardError(f"{what}: pump {spec['pump']!r}")
+        modifications += [
+            {"type": "AddPower", "value": int(match.group(1))},
+            {"type": "AddToughness", "value": int(match.group(2))},
+        ]
+    for word in spec.get("grant", []):
+        if word not in KEYWORDS:
+            raise CardError(f"{what}: keyword {word!r}")
+        modifications.append({"type": "AddKeyword", "keyword": KEYWORDS[word][0]})
+    if not modifications:
+        raise CardError(f"{what}: a static ability that neither grants nor pumps")
+    return {
+        "mode": "Continuous",
+        "affected": affected,
+        "modifications": modifications,
+        "condition": _condition(spec.get("condition"), what),
+        "affected_zone": None,
+        "effect_zone": None,
+        "active_zones": [],
+        "characteristic_defining": False,
+        "description": f"mtgjudge static: {json.dumps(spec, sort_keys=True)}",
+    }
+
+
+def damage_ability(amount: int) -> dict[str, Any]:
+    """ "{0}: This deals AMOUNT damage to any target": how a probe's
+    ``deal_damage`` from this object is dealt, by the object itself (120.3)."""
+    return {
+        "kind": "Activated",
+        "effect": {
+            "type": "DealDamage",
+            "amount": {"type": "Fixed", "value": amount},
+            "target": {"type": "Any"},
+        },
+        "cost": {"type": "Mana", "cost": {"type": "Cost", "shards": [], "generic": 0}},
+        "sub_ability": None,
+        "duration": None,
+        "description": f"{{0}}: ~ deals {amount} damage to any target.",
+        "target_prompt": None,
+        "condition": None,
+        "optional_targeting": False,
+        "optional": False,
+        "forward_result": False,
+    }
 
 
 def basic_land(name: str) -> dict[str, Any]:
@@ -263,13 +410,20 @@ def basic_land(name: str) -> dict[str, Any]:
 
 def card_data(cards: list[dict[str, Any]], helpers: list[Helper]) -> str:
     """phase's ``card-data.json`` for these cards and helper spells, as
-    ``phase-gen`` would write it. Raises :class:`CardError` for a helper
+    ``phase-gen`` would write it. A card's ``mtgjudge`` entry holds what is
+    added to its face in phase's own shape: ``statics`` and ``abilities``. Raises :class:`CardError` for a helper
     spell that phase's oracle parser doesn't read as intended."""
     from phase import build_oracle_face
 
     result: dict[str, Any] = {}
     for card in [basic_land(FILLER), *cards]:
-        face = build_oracle_face(card, card["identifiers"]["scryfallOracleId"])
+        extras = card.get("mtgjudge", {})
+        plain = {k: v for k, v in card.items() if k != "mtgjudge"}
+        face = build_oracle_face(plain, plain["identifiers"]["scryfallOracleId"])
+        face["static_abilities"] = list(face.get("static_abilities") or []) + list(
+            extras.get("statics", [])
+        )
+        face["abilities"] = list(face.get("abilities") or []) + list(extras.get("abilities", []))
         result[face["name"].lower()] = face
     for helper in helpers:
         card = helper_card(helper)

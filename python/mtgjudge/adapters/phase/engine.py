@@ -105,6 +105,8 @@ FEATURES = (
     "new_object",
     "tokens",
     "turn_structure",
+    "static_abilities",
+    "noncombat_damage",
 )
 ACTIONS = (
     "attack",
@@ -124,6 +126,7 @@ ACTIONS = (
     "sacrifice",
     "move",
     "remove_from_combat",
+    "deal_damage",
 )
 OBJECT_KEYS = (
     "name",
@@ -143,6 +146,7 @@ OBJECT_KEYS = (
     "tapped",
     "summoning_sick",
     "token",
+    "statics",
 )
 SETUP = (
     "players",
@@ -234,6 +238,8 @@ class _Object:
     owner: int
     controller: int | None
     card: str | None = None  # the card name in phase's data (None for a token)
+    #: Amounts of the "{0}: deals N damage" abilities a deal_damage needs.
+    damage_amounts: set[int] = field(default_factory=set)
 
 
 @dataclass
@@ -263,6 +269,7 @@ class _Plan:
                 n: [o.zone, o.owner, o.controller, o.card, o.spec] for n, o in self.objects.items()
             },
             "helpers": sorted((seat, h.text) for seat, h in self.helpers),
+            "cards": self.cards,
         }
         return json.dumps(setup, sort_keys=True)
 
@@ -357,15 +364,8 @@ def _plan(probe: dict[str, Any]) -> _Plan:
             if spec.get("token"):
                 if "creature" not in (spec.get("types") or ["creature"]):
                     raise Unsupported(f"noncreature token {name!r}")
-            else:
-                card_name = card["name"]
-                suffix = 2
-                while card_name in cards_by_name and cards_by_name[card_name] != card:
-                    card_name = f"{card['name']} ({suffix})"
-                    suffix += 1
-                card = dict(card, name=card_name)
-                cards_by_name[card_name] = card
-                obj.card = card_name
+                if spec.get("statics"):
+                    raise Unsupported(f"a token with static abilities ({name!r})")
             objects[name] = obj
 
     plan = _Plan(
@@ -380,6 +380,23 @@ def _plan(probe: dict[str, Any]) -> _Plan:
         observe,
     )
     _plan_actions(plan, actions)
+    # Now that the deal_damage actions are known, the objects' cards.
+    for name, obj in objects.items():
+        if obj.spec.get("token"):
+            continue
+        card = cards.object_card(name, obj.spec)
+        if obj.damage_amounts:
+            extras = dict(card.get("mtgjudge", {}))
+            extras["abilities"] = [cards.damage_ability(n) for n in sorted(obj.damage_amounts)]
+            card["mtgjudge"] = extras
+        card_name = card["name"]
+        suffix = 2
+        while card_name in cards_by_name and cards_by_name[card_name] != dict(card, name=card_name):
+            card_name = f"{card['name']} ({suffix})"
+            suffix += 1
+        card = dict(card, name=card_name)
+        cards_by_name[card_name] = card
+        obj.card = card_name
     _check_observe(plan)
     return plan
 
@@ -472,26 +489,40 @@ def _plan_actions(plan: _Plan, actions: list[Any]) -> None:
             for key in effect:
                 if key not in ("to", "grant", "lose", "pump", "set_base", "until", "you"):
                     raise Unsupported(f"effect key {key!r}")
-            if effect.get("until", "end_of_turn") != "end_of_turn":
+            if effect.get("until", "end_of_turn") not in ("end_of_turn", "permanent"):
                 raise Unsupported(f"effect until {effect['until']!r}")
+            forever = effect.get("until") == "permanent"
             if not isinstance(effect.get("to"), list):
                 raise Unsupported("an effect on a FILTER (a locked-in set): only named objects")
             for name in _names(effect["to"], what):
                 _object(plan, name, what)
                 if "set_base" in effect:
-                    helper(cards.set_base(*_pt(effect["set_base"], _BASE, what)))
+                    helper(cards.set_base(*_pt(effect["set_base"], _BASE, what), forever))
                 if "pump" in effect:
-                    helper(cards.pump(*_pt(effect["pump"], _PT, what)))
+                    helper(cards.pump(*_pt(effect["pump"], _PT, what), forever))
                 for word in _keywords(effect.get("grant", []), what):
-                    helper(cards.gain_keyword(word))
+                    helper(cards.gain_keyword(word, forever))
                 for word in _keywords(effect.get("lose", []), what):
-                    helper(cards.lose_keyword(word))
+                    helper(cards.lose_keyword(word, forever))
         elif kind == "counters":
             for name, kinds in _table(arg, what).items():
                 _object(plan, name, what)
                 for counter, amount in _table(kinds, what).items():
                     if not isinstance(counter, str) or not isinstance(amount, int):
                         raise _Malformed(f"{what}: counters are {{kind = amount}}")
+        elif kind == "deal_damage":
+            deal = _table(arg, what)
+            if set(deal) != {"source", "to", "amount"}:
+                raise Unsupported(f"deal_damage with keys {sorted(deal)}")
+            source = _object(plan, deal["source"], what)
+            if deal["to"] not in plan.players:
+                _object(plan, deal["to"], what)
+            amount = deal["amount"]
+            if not isinstance(amount, int) or isinstance(amount, bool) or amount < 1:
+                raise Unsupported(f"{what}: amount {amount!r}")
+            if source.spec.get("token"):
+                raise Unsupported(f"{what}: damage from a token")
+            source.damage_amounts.add(amount)
         elif kind == "move":
             for name, zone in _table(arg, what).items():
                 _object(plan, name, what)
@@ -846,6 +877,7 @@ class _Run:
         seen: set[int] = set()
         marker = False
         step_damage: list[tuple[int, int]] = []  # (source, amount), this step's, in order
+        noncombat: list[tuple[int, int]] = []
         gains_matched: set[int] = set()
         eliminated_exile: list[tuple[int, str]] = []
         for event in events:
@@ -854,6 +886,7 @@ class _Run:
                 source = data["source_id"]
                 to = self.recipient(data["target"])
                 if not data.get("is_combat"):
+                    noncombat.append((source, data["amount"]))
                     self.dealt.append(
                         {
                             "source": self.name(source),
@@ -885,6 +918,8 @@ class _Run:
             elif kind == "LifeChanged" and data.get("amount", 0) > 0:
                 player = data["player_id"]
                 source = self._lifelink_source(player, data["amount"], step_damage, gains_matched)
+                if source is None:
+                    source = self._lifelink_source(player, data["amount"], noncombat, gains_matched)
                 self.gained.append(
                     {
                         "player": self.plan.players[player],
@@ -1380,17 +1415,82 @@ class _Run:
             self.cast(cards.set_base(*_pt(value, _BASE, "set_base")), name)
 
     def do_effect(self, effect: dict[str, Any]) -> None:
+        forever = effect.get("until") == "permanent"
         for name in effect["to"]:
             if "set_base" in effect:
-                self.cast(cards.set_base(*_pt(effect["set_base"], _BASE, "effect")), name)
+                base = _pt(effect["set_base"], _BASE, "effect")
+                self.cast(cards.set_base(*base, forever), name)
             if "pump" in effect:
-                self.cast(cards.pump(*_pt(effect["pump"], _PT, "effect")), name)
+                self.cast(cards.pump(*_pt(effect["pump"], _PT, "effect"), forever), name)
             grant = effect.get("grant", [])
             for word in [grant] if isinstance(grant, str) else grant:
-                self.cast(cards.gain_keyword(word), name)
+                self.cast(cards.gain_keyword(word, forever), name)
             lose = effect.get("lose", [])
             for word in [lose] if isinstance(lose, str) else lose:
-                self.cast(cards.lose_keyword(word), name)
+                self.cast(cards.lose_keyword(word, forever), name)
+
+    def priority_to(self, seat: int) -> None:
+        """Gives ``seat`` priority: the holder passes once (the stack is
+        empty, so the other player gets it, 117.3d)."""
+        prompt = self.prompt()
+        if prompt.get("type") != "Priority":
+            raise Unsupported(f"an action while phase.rs waits for {prompt.get('type')}")
+        if prompt["data"]["player"] != seat:
+            if self.game.stack():
+                raise Unsupported("the other player would act with objects on the stack")
+            self.pass_priority()
+            prompt = self.prompt()
+            if prompt.get("type") != "Priority" or prompt["data"]["player"] != seat:
+                raise Unsupported(f"{self.plan.players[seat]} couldn't get priority")
+
+    def resolve_stack(self, depth: int, what: str) -> None:
+        for _ in range(MAX_PASSES):
+            if len(self.game.stack()) <= depth or self.over:
+                return
+            self.step_forward()
+        raise Unsupported(f"{what} didn't resolve")
+
+    def do_deal_damage(self, deal: dict[str, Any]) -> None:
+        source = self.ids[deal["source"]]
+        obj = self.obj(deal["source"])
+        if obj is None or obj["zone"] != "Battlefield":
+            raise Unsupported(
+                f"damage from {deal['source']!r} off the battlefield: its ability can't be "
+                "activated (last known information isn't reachable)"
+            )
+        index = next(
+            (
+                i
+                for i, ability in enumerate(obj.get("abilities", []))
+                if ability.get("kind") == "Activated"
+                and (ability.get("effect") or {}).get("type") == "DealDamage"
+                and (ability["effect"].get("amount") or {}).get("value") == deal["amount"]
+            ),
+            None,
+        )
+        if index is None:
+            raise Unsupported(f"{deal['source']!r} lost its damage ability")
+        seat = obj["controller"]
+        depth = len(self.game.stack())
+        self.priority_to(seat)
+        activate = {
+            "type": "ActivateAbility",
+            "data": {"source_id": source, "ability_index": index},
+        }
+        try:
+            self.apply(seat, activate)
+        except ValueError as problem:
+            raise Unsupported(f"phase.rs won't activate the damage ability: {problem}") from None
+        to = deal["to"]
+        target = (
+            {"Player": self.plan.seat(to)} if to in self.plan.players else {"Object": self.ids[to]}
+        )
+        if self.prompt().get("type") == "TargetSelection":
+            choice = {"type": "ChooseTarget", "data": {"target": target}}
+            if choice not in [a.to_dict() for a in self.game.actions()]:
+                raise Unsupported(f"{to!r} can't be the target of {deal['source']!r}'s damage")
+            self.apply(seat, choice)
+        self.resolve_stack(depth, "the damage ability")
 
     def do_destroy(self, names: list[str]) -> None:
         for name in names:
