@@ -42,7 +42,24 @@ def probe_message(ruling_id: str, probe_id: str, observe: dict | None = None) ->
     an ``observe`` made from its expectations, as the harness makes it."""
     (path,) = CORPUS.glob(f"**/{ruling_id}.toml")
     ruling = tomllib.loads(path.read_text())
-    assert "parameters" not in ruling
+    if "parameters" in ruling:
+        # Only plain "${name}" values, put in at the ruling's example.
+        examples = {k: v["example"] for k, v in ruling["parameters"].items()}
+
+        def put_in(value: object) -> object:
+            if isinstance(value, dict):
+                return {k: put_in(v) for k, v in value.items()}
+            if isinstance(value, list):
+                return [put_in(v) for v in value]
+            if (
+                isinstance(value, str)
+                and value[2:-1] in examples
+                and value == f"${{{value[2:-1]}}}"
+            ):
+                return examples[value[2:-1]]
+            return value  # (a longer formula: the tests here don't read it)
+
+        ruling = {k: put_in(v) if k in ("setup", "probe") else v for k, v in ruling.items()}
     (probe,) = [p for p in ruling["probe"] if p["id"] == probe_id]
     if observe is None:
         observe = {}
@@ -203,6 +220,50 @@ def test_menace_single_blocker_is_refused(engine: PhaseEngine) -> None:
     assert answer["refused"]["action"] == 2
     assert answer["refused"]["fault"] == "block:menace"
     assert answer["refused"]["rule"] == "702.111b"
+
+
+def test_static_ability_with_a_condition(engine: PhaseEngine) -> None:
+    # The Lancer (1/1 Knight) has double strike while Alice controls a Dinosaur
+    # (604.2). The 3/3 first striker blocking the Dinosaur kills it in the
+    # first-strike step; then the Lancer no longer has double strike, so it
+    # deals no damage in the regular step (510.4: only creatures that
+    # "currently have double strike"). Bob: 20 - 1 = 19.
+    answer = engine.run(
+        probe_message(
+            "R17876fb2",
+            "dinosaur-dies-in-first-step",
+            observe={"dealt": True, "died": True, "life": ["Bob"], "keywords": ["lancer"]},
+        )
+    )
+    assert answer["type"] == "result", answer
+    assert answer["initial"]["keywords"] == {"lancer": ["double strike"]}
+    final = answer["final"]
+    assert events(final["dealt"]) == events(
+        [
+            {"source": "lancer", "to": "Bob", "amount": 1, "step": "first_strike"},
+            {"source": "guard", "to": "dino", "amount": 3, "step": "first_strike"},
+        ]
+    )
+    assert final["died"] == ["dino"]
+    assert final["life"] == {"Bob": 19}
+    assert final["keywords"] == {"lancer": []}
+
+
+def test_noncombat_damage_with_lifelink(engine: PhaseEngine) -> None:
+    # 702.15b: damage dealt by a source with lifelink, combat or not, makes its
+    # controller gain that much life: the 3/3 deals 3 to the 2/4; Alice 23.
+    message = probe_message(
+        "R1b3f58c3",
+        "noncombat-damage",
+        observe={"life": ["Alice"], "damage": ["ogre"], "dealt": True, "life_gained": True},
+    )
+    answer = engine.run(message)
+    assert answer["type"] == "result", answer
+    final = answer["final"]
+    assert final["life"] == {"Alice": 23}
+    assert final["damage"] == {"ogre": 3}
+    assert final["dealt"] == [{"source": "bear", "to": "ogre", "amount": 3, "step": "noncombat"}]
+    assert final["life_gained"] == [{"player": "Alice", "amount": 3, "source": "bear"}]
 
 
 def test_action_between_damage_steps_is_unsupported(engine: PhaseEngine) -> None:

@@ -1254,6 +1254,7 @@ class _Run:
         attacked_present = target.get("type") != "Planeswalker" or self.on_battlefield(
             target.get("data", -1)
         )
+        over = data.get("trample") == "OverPlaneswalkers"
         name = self.name(attacker)
         amounts = dict.fromkeys(blockers, 0)
         trample = controller = 0
@@ -1265,9 +1266,10 @@ class _Run:
                     amounts[oid] += amount
                 elif recipient == target_name:
                     trample += amount
-                elif recipient == controller_name and not attacked_present:
-                    # The planeswalker it attacked has left: phase deals the
-                    # damage "to what it attacks" to the defending player (seen).
+                elif recipient == controller_name and not attacked_present and over:
+                    # 702.19e: the planeswalker it attacked has left combat; phase
+                    # deals the damage "to what it attacks" to the defending player
+                    # then (seen), and refuses it as damage past the planeswalker.
                     trample += amount
                 elif recipient == controller_name and target.get("type") == "Planeswalker":
                     controller += amount
@@ -1278,7 +1280,7 @@ class _Run:
                     )
         else:
             amounts, trample, controller = self.default_assignment(attacker, data, blockers)
-            if not attacked_present:
+            if not attacked_present and over:
                 trample, controller = trample + controller, 0
         action = {
             "type": "AssignCombatDamage",
