@@ -94,10 +94,10 @@ def test_handshake(engine: PhaseEngine) -> None:
     )
     assert {"attack", "block", "damage", "advance", "grant"} <= set(supports["actions"])
     # What it can't do, it doesn't claim: no casting of the corpus's spells,
-    # no triggered abilities, no mana.
+    # no mana, no prevention or replacement effects.
     assert "cast" not in supports["actions"]
-    assert not {"object.triggers", "object.resolve", "player.mana"} & set(supports["setup"])
-    assert "triggered_abilities" not in supports["features"]
+    assert not {"object.resolve", "object.prevents", "player.mana"} & set(supports["setup"])
+    assert not {"damage_prevention", "payment"} & set(supports["features"])
     assert {"life", "dealt", "died", "zone", "damage_steps"} <= set(supports["observations"])
 
 

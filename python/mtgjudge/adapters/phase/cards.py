@@ -382,6 +382,118 @@ def static_ability(spec: dict[str, Any], what: str) -> dict[str, Any]:
     }
 
 
+#: The trigger events the adapter writes in phase's shape: phase's trigger
+#: mode and whose life gain it watches.
+TRIGGER_EVENTS: dict[str, dict[str, Any]] = {
+    "you_gain_life": {"mode": "LifeGained", "valid_target": {"type": "Controller"}},
+    "an_opponent_gains_life": {
+        "mode": "LifeGained",
+        "valid_target": {
+            "type": "Typed",
+            "type_filters": [],
+            "controller": "Opponent",
+            "properties": [],
+        },
+    },
+}
+
+
+def _amount(value: Any, what: str) -> dict[str, Any]:
+    if value == "that_much":
+        return {"type": "Ref", "qty": {"type": "EventContextAmount"}}
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return {"type": "Fixed", "value": value}
+    raise CardError(f"{what}: amount {value!r}")
+
+
+def triggered_ability(
+    spec: dict[str, Any], itself: str, controller: str, opponent: str, what: str
+) -> dict[str, Any]:
+    """phase's triggered ability for one of our ``triggers`` entries (603.1):
+    a life-gain event, and one action of ``do`` (or none: phase's NoOp, for
+    an ability whose effect the ruling doesn't model)."""
+    for key in spec:
+        if key not in ("event", "do", "targets", "description"):
+            raise CardError(f"{what}: trigger key {key!r}")
+    event = TRIGGER_EVENTS.get(spec.get("event"))
+    if event is None:
+        raise CardError(f"{what}: trigger event {spec.get('event')!r}")
+    actions = spec.get("do", [])
+    targets = spec.get("targets", [])
+    if len(actions) > 1:
+        raise CardError(f"{what}: a trigger that does several things")
+    extra: dict[str, Any] = {}
+    if not actions:
+        if targets:
+            raise CardError(f"{what}: targets for a trigger that does nothing")
+        effect: dict[str, Any] = {"type": "NoOp"}
+    else:
+        ((kind, arg),) = actions[0].items()
+        if kind == "counters" and isinstance(arg, dict) and list(arg) == [itself] and not targets:
+            ((counter, count),) = arg[itself].items()
+            if counter not in COUNTER_TYPES:
+                raise CardError(f"{what}: {counter!r} counters")
+            effect = {
+                "type": "PutCounter",
+                "counter_type": COUNTER_TYPES[counter],
+                "count": _amount(count, what),
+                "target": {"type": "SelfRef"},
+            }
+        elif kind == "lose_life" and isinstance(arg, dict) and list(arg) == [opponent]:
+            effect = {"type": "LoseLife", "amount": _amount(arg[opponent], what)}
+            if targets == [opponent]:
+                effect["target"] = {
+                    "type": "Typed",
+                    "type_filters": [],
+                    "controller": "Opponent",
+                    "properties": [],
+                }
+            elif not targets:
+                extra["player_scope"] = {"type": "Opponent"}  # each opponent: the one
+            else:
+                raise CardError(f"{what}: targets {targets!r}")
+        elif kind == "draw" and isinstance(arg, dict) and list(arg) == [controller] and not targets:
+            effect = {
+                "type": "Draw",
+                "count": _amount(arg[controller], what),
+                "target": {"type": "Controller"},
+            }
+        else:
+            raise CardError(f"{what}: a trigger that does {json.dumps(actions[0], sort_keys=True)}")
+    execute = {
+        "kind": "Spell",
+        "effect": effect,
+        "cost": None,
+        "sub_ability": None,
+        "duration": None,
+        "description": None,
+        "target_prompt": None,
+        "condition": None,
+        "optional_targeting": False,
+        "optional": False,
+        "forward_result": False,
+        **extra,
+    }
+    return {
+        "mode": event["mode"],
+        "execute": execute,
+        "valid_card": None,
+        "origin": None,
+        "destination": None,
+        "trigger_zones": ["Battlefield"],
+        "phase": None,
+        "optional": False,
+        "damage_kind": "Any",
+        "secondary": False,
+        "valid_target": event["valid_target"],
+        "valid_source": None,
+        "description": f"mtgjudge trigger: {spec.get('description') or spec.get('event')}",
+        "constraint": None,
+        "condition": None,
+        "batched": False,
+    }
+
+
 def damage_ability(amount: int) -> dict[str, Any]:
     """ "{0}: This deals AMOUNT damage to any target": how a probe's
     ``deal_damage`` from this object is dealt, by the object itself (120.3)."""
@@ -424,6 +536,7 @@ def card_data(cards: list[dict[str, Any]], helpers: list[Helper]) -> str:
             extras.get("statics", [])
         )
         face["abilities"] = list(face.get("abilities") or []) + list(extras.get("abilities", []))
+        face["triggers"] = list(face.get("triggers") or []) + list(extras.get("triggers", []))
         result[face["name"].lower()] = face
     for helper in helpers:
         card = helper_card(helper)

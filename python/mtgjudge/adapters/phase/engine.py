@@ -107,6 +107,7 @@ FEATURES = (
     "turn_structure",
     "static_abilities",
     "noncombat_damage",
+    "triggered_abilities",
 )
 ACTIONS = (
     "attack",
@@ -127,6 +128,7 @@ ACTIONS = (
     "move",
     "remove_from_combat",
     "deal_damage",
+    "resolve",
 )
 OBJECT_KEYS = (
     "name",
@@ -147,6 +149,7 @@ OBJECT_KEYS = (
     "summoning_sick",
     "token",
     "statics",
+    "triggers",
 )
 SETUP = (
     "players",
@@ -177,6 +180,8 @@ OBSERVATIONS = (
     "controller",
     "counters",
     "active_player",
+    "triggered",
+    "stack",
 )
 PER_OBJECT = (
     "damage",
@@ -187,6 +192,7 @@ PER_OBJECT = (
     "tapped",
     "loyalty",
     "controller",
+    "triggered",
 )
 
 #: How many libraries' worth of filler each player gets, so that draws never
@@ -194,6 +200,9 @@ PER_OBJECT = (
 FILLER_CARDS = 12
 #: A bound on priority passes for one action, so that nothing loops.
 MAX_PASSES = 200
+#: phase's ``Game.stack()`` lists the bottom of the stack first (seen: the spell
+#: cast last is the last entry, and resolves first).
+STACK_TOP_FIRST = False
 #: How many built boards are kept for restoring.
 CACHE_SIZE = 64
 
@@ -255,6 +264,7 @@ class _Plan:
     helpers: list[tuple[int, cards.Helper]]  # (caster seat, helper), one per cast
     actions: list[tuple[str, Any]]
     observe: dict[str, Any]
+    has_triggers: bool = False
 
     def seat(self, player: str) -> int:
         return self.players.index(player)
@@ -364,8 +374,8 @@ def _plan(probe: dict[str, Any]) -> _Plan:
             if spec.get("token"):
                 if "creature" not in (spec.get("types") or ["creature"]):
                     raise Unsupported(f"noncreature token {name!r}")
-                if spec.get("statics"):
-                    raise Unsupported(f"a token with static abilities ({name!r})")
+                if spec.get("statics") or spec.get("triggers"):
+                    raise Unsupported(f"a token with abilities ({name!r})")
             objects[name] = obj
 
     plan = _Plan(
@@ -385,6 +395,20 @@ def _plan(probe: dict[str, Any]) -> _Plan:
         if obj.spec.get("token"):
             continue
         card = cards.object_card(name, obj.spec)
+        if obj.spec.get("triggers"):
+            if obj.zone != "battlefield":
+                raise Unsupported(f"triggered abilities of {name!r} in the {obj.zone}")
+            controller = players[obj.controller if obj.controller is not None else obj.owner]
+            opponent = players[1 - players.index(controller)]
+            try:
+                triggers = [
+                    cards.triggered_ability(t, name, controller, opponent, f"{name}.triggers")
+                    for t in obj.spec["triggers"]
+                ]
+            except cards.CardError as problem:
+                raise Unsupported(str(problem)) from None
+            card["mtgjudge"] = dict(card.get("mtgjudge", {}), triggers=triggers)
+            plan.has_triggers = True
         if obj.damage_amounts:
             extras = dict(card.get("mtgjudge", {}))
             extras["abilities"] = [cards.damage_ability(n) for n in sorted(obj.damage_amounts)]
@@ -523,6 +547,9 @@ def _plan_actions(plan: _Plan, actions: list[Any]) -> None:
             if source.spec.get("token"):
                 raise Unsupported(f"{what}: damage from a token")
             source.damage_amounts.add(amount)
+        elif kind == "resolve":
+            if arg != 1:
+                raise Unsupported("resolve with choices: phase.rs's choices aren't mapped")
         elif kind == "move":
             for name, zone in _table(arg, what).items():
                 _object(plan, name, what)
@@ -807,6 +834,8 @@ class _Run:
         self.damage_steps: list[str] = []
         self.history: list[str] = [plan.step]
         self.zone_override: dict[int, str] = {}
+        self.triggered: dict[str, int] = {}
+        self.seen_on_stack: set[Any] = set()
         self.combat = _Combat()
         self.block_order: dict[int, list[int]] = {}
         # Explicit assignments for the damage step(s) in progress, and which
@@ -880,6 +909,7 @@ class _Run:
         noncombat: list[tuple[int, int]] = []
         gains_matched: set[int] = set()
         eliminated_exile: list[tuple[int, str]] = []
+        pushed: list[int] = []
         for event in events:
             kind, data = event.get("type"), event.get("data") or {}
             if kind == "DamageDealt":
@@ -947,6 +977,19 @@ class _Run:
                         self.zone_override[oid] = ZONE_WORDS.get(origin, origin.lower())
             elif kind == "GameOver":
                 self.over = True
+            elif kind == "StackPushed":
+                pushed.append(data.get("object_id"))
+        # A triggered ability put on the stack is counted once. StackPushed isn't
+        # emitted for abilities whose order was chosen (OrderTriggers), so the
+        # stack itself is compared with what was seen on it before.
+        if pushed or self.plan.has_triggers:
+            for entry in self.game.stack():
+                if entry.get("id") in self.seen_on_stack:
+                    continue
+                self.seen_on_stack.add(entry.get("id"))
+                if (entry.get("kind") or {}).get("type") == "TriggeredAbility":
+                    name = self.name(entry["source_id"])
+                    self.triggered[name] = self.triggered.get(name, 0) + 1
         if combat is not None:
             self.combat.first_strike_done = bool(combat.get("first_strike_done"))
             self.combat.regular_done = bool(combat.get("regular_damage_done"))
@@ -1017,6 +1060,19 @@ class _Run:
             self.apply(data["player"], {"type": "DeclareBlockers", "data": {"assignments": []}})
         elif kind == "AssignCombatDamage":
             self.assign(prompt)
+        elif kind == "OrderTriggers":
+            # 603.3b: a player's abilities that triggered at once go on the stack
+            # in the order they choose; the rulings' order is the order they
+            # triggered, which is phase's listing.
+            order = list(range(len(data.get("triggers", []))))
+            self.apply(data["player"], {"type": "OrderTriggers", "data": {"order": order}})
+        elif kind == "TargetSelection" and "pending_cast" not in data:
+            # A triggered ability's target, as it is put on the stack (603.3d):
+            # the rulings' triggers target the one opponent, so one choice.
+            choices = [a for a in self.game.actions() if a.kind == "ChooseTarget"]
+            if len(choices) != 1:
+                raise Unsupported(f"a triggered ability with {len(choices)} possible targets")
+            self.apply(data["player"], choices[0])
         else:
             raise Unsupported(f"phase.rs asks for {kind}, which the adapter doesn't answer")
 
@@ -1027,6 +1083,15 @@ class _Run:
         elif prompt.get("type") == "GameOver":
             self.over = True
         else:
+            self.answer_prompt(prompt)
+
+    def settle(self) -> None:
+        """Answers what phase asks as abilities go on the stack after an
+        action (their order, their target), so that a player has priority."""
+        for _ in range(MAX_PASSES):
+            prompt = self.prompt()
+            if self.over or prompt.get("type") not in ("OrderTriggers", "TargetSelection"):
+                return
             self.answer_prompt(prompt)
 
     def phase_index(self) -> int:
@@ -1046,6 +1111,7 @@ class _Run:
                     consumed |= self.damage(index, actions)
                 else:
                     getattr(self, "do_" + kind)(arg)
+                self.settle()
             except _Refused as refused:
                 return {
                     "action": refused.index,
@@ -1494,6 +1560,23 @@ class _Run:
             self.apply(seat, choice)
         self.resolve_stack(depth, "the damage ability")
 
+    def do_resolve(self, arg: Any) -> None:
+        stack = self.game.stack()
+        if not stack:
+            raise _Refused(self.index, "action:stack_empty", "608.1", "the stack is empty")
+        top = self.stack_top()
+        for _ in range(MAX_PASSES):
+            if self.over or top not in [e.get("id") for e in self.game.stack()]:
+                return
+            self.step_forward()
+        raise Unsupported("the top of the stack didn't resolve")
+
+    def stack_top(self) -> Any:
+        return self.stack_bottom_first()[-1].get("id")
+
+    def stack_bottom_first(self) -> list[dict[str, Any]]:
+        return list(reversed(self.game.stack())) if STACK_TOP_FIRST else list(self.game.stack())
+
     def do_destroy(self, names: list[str]) -> None:
         for name in names:
             self.cast(cards.DESTROY, name)
@@ -1613,6 +1696,10 @@ class _Run:
                 out[kind] = [s for s in self.history if s in COMBAT_STEPS]
             elif kind == "turn":
                 out[kind] = list(self.history)
+            elif kind == "triggered":
+                out[kind] = {n: self.triggered.get(n, 0) for n in query}
+            elif kind == "stack":
+                out[kind] = [self.stack_word(e) for e in self.stack_bottom_first()]
             elif kind == "active_player":
                 out[kind] = self.plan.players[self.game.state()["state"]["active_player"]]
             elif kind in ("attacking", "blocking"):
@@ -1633,6 +1720,11 @@ class _Run:
                     values[name] = None if obj is None else self.characteristic(kind, obj)
                 out[kind] = values
         return out
+
+    def stack_word(self, entry: dict[str, Any]) -> str:
+        if (entry.get("kind") or {}).get("type") == "TriggeredAbility":
+            return "trigger:" + self.name(entry["source_id"])
+        return self.name(entry.get("source_id", entry.get("id")))
 
     def characteristic(self, kind: str, obj: dict[str, Any]) -> Any:
         if kind == "damage":
