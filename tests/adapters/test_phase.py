@@ -29,7 +29,7 @@ from mtgjudge.adapters.phase import PhaseEngine, serve
 
 CORPUS = Path(mtgjudge.__file__).parent / "corpus"
 PLAYER_KEYS = {"life"}
-GAME_KEYS = {"dealt", "life_gained", "died", "damage_steps", "steps", "lost"}
+GAME_KEYS = {"dealt", "life_gained", "died", "damage_steps", "steps", "lost", "stack"}
 
 
 @pytest.fixture(scope="module")
@@ -264,6 +264,19 @@ def test_noncombat_damage_with_lifelink(engine: PhaseEngine) -> None:
     assert final["damage"] == {"ogre": 3}
     assert final["dealt"] == [{"source": "bear", "to": "ogre", "amount": 3, "step": "noncombat"}]
     assert final["life_gained"] == [{"player": "Alice", "amount": 3, "source": "bear"}]
+
+
+def test_life_gain_triggers_once_per_lifelink_source(engine: PhaseEngine) -> None:
+    # 702.15e, 119.9: two 3/3 lifelinkers hitting Bob are two life-gain
+    # events, so Ajani's Pridemate's "whenever you gain life" triggers twice
+    # (603.2); both abilities wait on the stack after the damage step (510.3a).
+    answer = engine.run(probe_message("R4c4887e9", "two-lifelinkers"))
+    assert answer["type"] == "result", answer
+    final = answer["final"]
+    assert final["life"] == {"Alice": 26, "Bob": 14}
+    assert final["triggered"] == {"pridemate": 2}
+    assert final["stack"] == ["trigger:pridemate", "trigger:pridemate"]
+    assert answer["initial"]["stack"] == [] and answer["initial"]["triggered"] == {"pridemate": 0}
 
 
 def test_action_between_damage_steps_is_unsupported(engine: PhaseEngine) -> None:
