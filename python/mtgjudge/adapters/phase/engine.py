@@ -1249,11 +1249,29 @@ class _Run:
                 self.assignments = {"first_strike": spec, "regular": {}}
                 self.step_action = {"first_strike": index, "regular": index}
             else:
+                # Only the first-strike step now. phase gives priority between the
+                # two steps only when something is on the stack then (an ability
+                # that triggered in the first one); otherwise it deals both.
+                self.assignments = {"first_strike": spec}
+                self.step_action = {"first_strike": index}
+                self.answered = set()
+                dealt_before = len(self.dealt)
+                for _ in range(MAX_PASSES):
+                    if self.over or self.combat.regular_done:
+                        break
+                    if self.combat.first_strike_done and self.prompt().get("type") == "Priority":
+                        self.check_forced(dealt_before)
+                        self.assignments = {}
+                        return consumed
+                    self.step_forward()
+                if self.over:
+                    return consumed
                 raise Unsupported(
                     "the probe "
                     + ("observes the game" if following is None else f"takes {following!r}")
                     + " between the first-strike and the regular combat damage step; phase.rs "
-                    "deals both in one call, with no priority between them (510.4, 117.3c)"
+                    "gave no priority between them (510.4, 117.3c) and dealt both (it gives "
+                    "priority there only when an ability triggered in the first step)"
                 )
         self.answered = set()
         dealt_before = len(self.dealt)
