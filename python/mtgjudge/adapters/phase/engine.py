@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import re
+import traceback
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
@@ -347,6 +348,19 @@ def _plan(probe: dict[str, Any]) -> _Plan:
             for key in spec:
                 if key not in OBJECT_KEYS:
                     raise Unsupported(f"object key {key!r} (of {name!r})")
+            for key in ("types", "subtypes", "supertypes", "colors", "keywords"):
+                if key in spec:
+                    _names(spec[key], f"{name}.{key}")
+            for key in ("power", "toughness", "loyalty", "damage"):
+                value = spec.get(key, 0)
+                if not isinstance(value, int) or isinstance(value, bool):
+                    raise _Malformed(f"{name}.{key} is an integer")
+            if "name" in spec and not isinstance(spec["name"], str):
+                raise _Malformed(f"{name}.name is a string")
+            for key in ("statics", "triggers"):
+                entries = spec.get(key, [])
+                if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+                    raise _Malformed(f"{name}.{key} is a list of tables")
             controller = spec.get("controller")
             owner = spec.get("owner", controller)
             if owner not in players or (controller is not None and controller not in players):
@@ -368,9 +382,11 @@ def _plan(probe: dict[str, Any]) -> _Plan:
                 if not isinstance(amount, int) or amount < 0:
                     raise _Malformed(f"{name}.counters.{kind} is a count")
             try:
-                card = cards.object_card(name, spec)
+                cards.object_card(name, spec)
             except cards.CardError as problem:
                 raise Unsupported(str(problem)) from None
+            except (TypeError, AttributeError, ValueError) as problem:
+                raise _Malformed(f"{name}: {problem}") from None
             if spec.get("token"):
                 if "creature" not in (spec.get("types") or ["creature"]):
                     raise Unsupported(f"noncreature token {name!r}")
@@ -407,6 +423,8 @@ def _plan(probe: dict[str, Any]) -> _Plan:
                 ]
             except cards.CardError as problem:
                 raise Unsupported(str(problem)) from None
+            except (TypeError, AttributeError, ValueError) as problem:
+                raise _Malformed(f"{name}.triggers: {problem}") from None
             card["mtgjudge"] = dict(card.get("mtgjudge", {}), triggers=triggers)
             plan.has_triggers = True
         if obj.damage_amounts:
@@ -481,7 +499,7 @@ def _plan_actions(plan: _Plan, actions: list[Any]) -> None:
                     if not isinstance(amount, int) or isinstance(amount, bool):
                         raise _Malformed(f"{what}: an amount is an integer")
         elif kind == "advance":
-            if arg not in PHASES:
+            if not isinstance(arg, str) or arg not in PHASES:
                 raise _Malformed(f"{what}: {arg!r} isn't a position of the turn")
             if arg not in ADVANCE_TARGETS:
                 raise Unsupported(
@@ -491,6 +509,8 @@ def _plan_actions(plan: _Plan, actions: list[Any]) -> None:
                     else f"advance to {arg!r}"
                 )
         elif kind == "next_turn":
+            if not isinstance(arg, str) or arg not in PHASES:
+                raise _Malformed(f"{what}: {arg!r} isn't a position of the turn")
             if arg not in NEXT_TURN_TARGETS:
                 raise Unsupported(f"next_turn to {arg!r}")
             caster = 1 - caster
@@ -646,10 +666,12 @@ class PhaseEngine:
         except _Malformed as problem:
             return {"type": "error", "id": probe_id, "message": f"malformed probe: {problem}"}
         except Exception as problem:  # phase or the adapter broke: say so, never raise
+            where = traceback.extract_tb(problem.__traceback__)[-1]
             return {
                 "type": "error",
                 "id": probe_id,
-                "message": f"{type(problem).__name__}: {problem}",
+                "message": f"{type(problem).__name__}: {problem} "
+                f"(at {where.filename.rsplit('/', 1)[-1]}:{where.lineno})",
             }
         return {
             "type": "result",
@@ -1646,6 +1668,9 @@ class _Run:
 
     def do_sacrifice(self, names: list[str]) -> None:
         for name in names:
+            obj = self.obj(name)
+            if obj is None or obj["zone"] != "Battlefield":
+                raise Unsupported(f"sacrificing {name!r}, which isn't on the battlefield")
             self.debug("Sacrifice", {"object_id": self.ids[name]})
         self.state_based_actions()
 
