@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import sys
 from collections import Counter
 from importlib.metadata import version
@@ -360,6 +361,65 @@ def test_no_exception_escapes(engine: PhaseEngine, message: object) -> None:
     if answer["type"] == "error":
         assert answer["message"]
     json.dumps(answer)  # every answer is JSON
+
+
+JUNK = [None, 0, -1, 10**9, "x", "", [], {}, True, 2.5, ["a"], {"a": 1}]
+SEEDS = [
+    ("CR-506.1", "blocker-with-double-strike"),
+    ("Rcf6442b6", "three-and-two"),
+    ("R254c77e2", "power-one-chosen-blocker"),
+    ("R1952acf5", "trample-one-event"),
+    ("R687a652d", "one-blocker-illegal"),
+    ("R4c4887e9", "two-lifelinkers"),
+    ("R17876fb2", "dinosaur-dies-in-first-step"),
+]
+
+
+def mutate(rng: random.Random, value: object) -> object:
+    """One random change deep inside a message: a key dropped, a value
+    replaced by junk, an entry repeated."""
+    if isinstance(value, dict) and value and rng.random() < 0.75:
+        value = dict(value)
+        key = rng.choice(list(value))
+        roll = rng.random()
+        if roll < 0.25:
+            del value[key]
+        elif roll < 0.5:
+            value[key] = rng.choice(JUNK)
+        else:
+            value[key] = mutate(rng, value[key])
+        return value
+    if isinstance(value, list) and value and rng.random() < 0.75:
+        value = list(value)
+        index = rng.randrange(len(value))
+        roll = rng.random()
+        if roll < 0.25:
+            del value[index]
+        elif roll < 0.5:
+            value.insert(index, value[index])
+        else:
+            value[index] = mutate(rng, value[index])
+        return value
+    return rng.choice(JUNK)
+
+
+def test_no_exception_escapes_mutated_corpus_probes(engine: PhaseEngine) -> None:
+    rng = random.Random(13)
+    seeds = [probe_message(r, p) for r, p in SEEDS]
+    kinds = Counter()
+    for _ in range(150):
+        message = json.loads(json.dumps(rng.choice(seeds)))
+        for _ in range(rng.randint(1, 3)):
+            part = rng.choice(["setup", "actions", "observe"])
+            message[part] = mutate(rng, message[part])
+        answer = engine.run(message)
+        json.dumps(answer)
+        kinds[answer["type"]] += 1
+        assert answer["type"] in ("result", "unsupported", "error")
+        if answer["type"] == "error":
+            # Junk is reported as a malformed probe, not as a crash of the adapter.
+            assert answer["message"].startswith("malformed probe"), answer["message"]
+    assert kinds["result"] and kinds["error"]
 
 
 def test_serves_json_lines(engine: PhaseEngine) -> None:
