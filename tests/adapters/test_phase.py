@@ -102,6 +102,24 @@ def test_handshake(engine: PhaseEngine) -> None:
     assert {"life", "dealt", "died", "zone", "damage_steps"} <= set(supports["observations"])
 
 
+def test_faults_and_words_are_the_protocols() -> None:
+    # Every fault the adapter can name is in the protocol's closed list, and
+    # every word of its handshake is one the protocol knows.
+    faults = pytest.importorskip("mtgjudge.protocol.faults")
+    vocabulary = pytest.importorskip("mtgjudge.protocol.vocabulary")
+    from mtgjudge.adapters.phase import faults as phase_faults
+
+    named = {fault for _, _, fault, _ in phase_faults.REFUSALS}
+    named |= {"action:no_blockers_step", "action:no_damage_step", "action:stack_empty"}
+    assert named <= set(faults.FAULTS)
+    for _, _, fault, rule in phase_faults.REFUSALS:
+        assert rule in faults.FAULTS[fault][0], fault
+    supports = PhaseEngine().hello()["supports"]
+    assert set(supports["actions"]) <= set(vocabulary.ACTIONS)
+    assert set(supports["observations"]) <= set(vocabulary.OBSERVATIONS)
+    assert set(supports["setup"]) <= set(vocabulary.SETUP_FEATURES)
+
+
 def test_double_strike_blocker_two_steps(engine: PhaseEngine) -> None:
     # 510.4: a blocker with double strike makes a first-strike damage step;
     # 702.4b: it deals damage in both steps (1 + 1 to the 2/2), and the bear

@@ -972,13 +972,10 @@ class _Run:
                 source = self._lifelink_source(player, data["amount"], step_damage, gains_matched)
                 if source is None:
                     source = self._lifelink_source(player, data["amount"], noncombat, gains_matched)
-                self.gained.append(
-                    {
-                        "player": self.plan.players[player],
-                        "amount": data["amount"],
-                        "source": self.name(source) if source is not None else None,
-                    }
-                )
+                gain = {"player": self.plan.players[player], "amount": data["amount"]}
+                if source is not None:  # phase names no source; see _lifelink_source
+                    gain["source"] = self.name(source)
+                self.gained.append(gain)
                 marker = marker or bool(step_damage)
             elif kind in ("CombatDamageDealtToPlayer", "ZoneChanged", "CreatureDestroyed"):
                 marker = marker or bool(step_damage)
@@ -1195,7 +1192,7 @@ class _Run:
                 if "declare_blockers" not in self.history:
                     raise _Refused(
                         self.index,
-                        "block:no_attackers",
+                        "action:no_blockers_step",
                         "508.8",
                         "phase.rs skipped the declare blockers step: no creature attacked",
                     )
@@ -1233,8 +1230,11 @@ class _Run:
 
     def damage(self, index: int, actions: list[tuple[str, Any]]) -> set[int]:
         if self.combat.regular_done:
-            raise Unsupported(
-                "a combat damage step after the last one: phase.rs can't be asked for one"
+            raise _Refused(
+                index,
+                "action:no_damage_step",
+                "510.4",
+                "phase.rs's combat has had its regular combat damage step: none remains",
             )
         # Get to priority in the declare blockers step: the damage is next.
         for _ in range(MAX_PASSES):
@@ -1255,7 +1255,13 @@ class _Run:
         if self.game.phase in ("EndCombat",) or (
             self.game.phase == "CombatDamage" and self.combat.regular_done
         ):
-            raise Unsupported("a combat damage step in a combat that has none left")
+            raise _Refused(
+                index,
+                "action:no_damage_step",
+                "510.4" if self.damage_steps else "508.8",
+                f"phase.rs's combat is at {POSITIONS.get(self.game.phase)}: no combat damage "
+                "step remains",
+            )
         consumed: set[int] = set()
         spec = actions[index][1]
         if self.combat.first_strike_done or not self.first_strike_step_coming():
@@ -1775,6 +1781,8 @@ class _Run:
         if kind == "keywords":
             return self.keywords(obj)
         if kind == "power_toughness":
+            if obj.get("power") is None or obj.get("toughness") is None:
+                return None  # not a creature: no power and toughness
             return f"{obj.get('power')}/{obj.get('toughness')}"
         if kind == "tapped":
             return bool(obj.get("tapped"))
