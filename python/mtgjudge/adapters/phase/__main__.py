@@ -1,0 +1,3 @@
+from mtgjudge.adapters.phase.serve import main
+
+raise SystemExit(main())
