@@ -204,7 +204,7 @@ impl Game {
         creature.tapped = flag("tapped")?;
         creature.summoning_sick = flag("summoning_sick")?;
         let limit = u16::try_from(number("block_limit", 1)?);
-        creature.block_limit = limit.map_err(|_| bad("block_limit must be 0 or more"))?;
+        creature.block_limit = limit.map_err(|_| bad("block_limit must be 0 to 65535"))?;
         if self.creatures.len() >= 1000 {
             return Err(bad("too many creatures"));
         }
