@@ -4,7 +4,6 @@
 use forge_foundation::ZoneType;
 use manabrew_engine::card::card_damage_history::TrackedEntity;
 use manabrew_engine::card::counter_type::parse_counter_type;
-use manabrew_engine::card::CounterType;
 use manabrew_engine::game::GameState;
 use manabrew_engine::ids::{CardId, PlayerId};
 use serde_json::{json, Map, Value};
@@ -174,7 +173,7 @@ fn one(game: &GameState, rec: &Recorder, names: &Names, kind: &str, q: &Value) -
         "tapped" => per_object(names, q, |id| json!(game.card(id).tapped)),
         "controller" => per_object(names, q, |id| json!(names.player(game.card(id).controller))),
         "counters" => {
-            // The kinds asked for (0 when absent) and every counter present.
+            // The kinds asked for, 0 when absent.
             let mut m = Map::new();
             for (key, kinds) in q.as_object()? {
                 let Some(id) = names.id(key) else { continue };
@@ -184,11 +183,6 @@ fn one(game: &GameState, rec: &Recorder, names: &Names, kind: &str, q: &Value) -
                         .map(|f| game.card(id).counter_count(&parse_counter_type(&f)))
                         .unwrap_or(0);
                     counts.insert(kind, json!(n));
-                }
-                for (ct, &n) in &game.card(id).counters {
-                    if n != 0 {
-                        counts.insert(counter_word(ct), json!(n));
-                    }
                 }
                 m.insert(key.clone(), Value::Object(counts));
             }
@@ -261,15 +255,6 @@ fn one(game: &GameState, rec: &Recorder, names: &Names, kind: &str, q: &Value) -
         ),
         _ => return None,
     })
-}
-
-fn counter_word(ct: &CounterType) -> String {
-    match ct {
-        CounterType::P1P1 => "+1/+1".to_string(),
-        CounterType::M1M1 => "-1/-1".to_string(),
-        CounterType::Named(name) => our_keyword(name),
-        other => format!("{other:?}").to_ascii_lowercase(),
-    }
 }
 
 fn step_word(phase: forge_foundation::PhaseType) -> Option<&'static str> {
