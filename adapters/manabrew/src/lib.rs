@@ -42,6 +42,7 @@ pub const FEATURES: &[&str] = &[
     "remove_from_combat",
     "continuous_effects",
     "noncombat_damage",
+    "triggered_abilities",
 ];
 
 /// Action kinds (rulings/README.md, "Actions").
@@ -63,6 +64,7 @@ pub const ACTIONS: &[&str] = &[
     "remove_from_combat",
     "move",
     "deal_damage",
+    "resolve",
 ];
 
 /// Setup keys.
@@ -86,6 +88,7 @@ pub const SETUP: &[&str] = &[
     "object.tapped",
     "object.summoning_sick",
     "object.token",
+    "object.triggers",
 ];
 
 /// The handshake answer.

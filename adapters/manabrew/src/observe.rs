@@ -31,6 +31,8 @@ pub const KINDS: &[&str] = &[
     "attacking",
     "blocking",
     "active_player",
+    "triggered",
+    "stack",
 ];
 
 /// Names of the probe's players and objects, by engine id.
@@ -223,6 +225,23 @@ fn one(game: &GameState, rec: &Recorder, names: &Names, kind: &str, q: &Value) -
                 .collect(),
         ),
         "damage_steps" => json!(rec.damage_steps()),
+        "triggered" => per_object(names, q, |id| {
+            json!(rec.triggered.get(&id).copied().unwrap_or(0))
+        }),
+        "stack" => Value::Array(
+            game.stack
+                .iter()
+                .map(|e| {
+                    let source = e.spell_ability.source.and_then(|s| names.object(s));
+                    let source = source.unwrap_or("?");
+                    if e.spell_ability.is_trigger {
+                        json!(format!("trigger:{source}"))
+                    } else {
+                        json!(source)
+                    }
+                })
+                .collect(),
+        ),
         "steps" => Value::Array(
             rec.steps
                 .iter()

@@ -54,6 +54,10 @@ pub struct Recorder {
     life_lost: Vec<i32>,
     /// Noncombat damage the driver had the engine deal: (source, recipient).
     pub hints: Vec<(CardId, TrackedEntity)>,
+    /// How many times each card's triggered abilities went on the stack.
+    pub triggered: std::collections::HashMap<CardId, i32>,
+    /// The stack when last seen: (entry id, source).
+    stack: Vec<(u32, Option<CardId>)>,
 }
 
 fn is_combat_step(phase: PhaseType) -> bool {
@@ -186,7 +190,26 @@ impl Recorder {
             }
             self.seen[i] = entries.len();
         }
-        self.read_gains(game, first_new);
+        let now: Vec<(u32, Option<CardId>)> = game
+            .stack
+            .iter()
+            .map(|e| (e.id, e.spell_ability.source))
+            .collect();
+        for e in game.stack.iter() {
+            if e.spell_ability.is_trigger && !self.stack.iter().any(|(id, _)| *id == e.id) {
+                if let Some(src) = e.spell_ability.source {
+                    *self.triggered.entry(src).or_insert(0) += 1;
+                }
+            }
+        }
+        let resolved: Vec<CardId> = self
+            .stack
+            .iter()
+            .filter(|(id, _)| !now.iter().any(|(n, _)| n == id))
+            .filter_map(|(_, src)| *src)
+            .collect();
+        self.stack = now;
+        self.read_gains(game, first_new, &resolved);
         for (p, player) in game.players.iter().enumerate() {
             self.life_lost[p] = player.life_lost_this_turn;
         }
@@ -220,7 +243,7 @@ impl Recorder {
     /// `life_gained_times_this_turn`; lifelink gains once per damage event
     /// (combat/mod.rs `deal_combat_damage_to_*`), so the new damage events
     /// of lifelink sources name the sources of the new gains.
-    fn read_gains(&mut self, game: &GameState, first_new: usize) {
+    fn read_gains(&mut self, game: &GameState, first_new: usize, resolved: &[CardId]) {
         for (p, player) in game.players.iter().enumerate() {
             let times = player.life_gained_times_this_turn;
             let amount = player.life_gained_this_turn;
@@ -254,7 +277,13 @@ impl Recorder {
                     });
                 }
             } else if d_times == 1 {
-                let mut sources: Vec<CardId> = lifelink.iter().map(|(s, _)| *s).collect();
+                // One gain: from the lifelink source, or from the spell or
+                // ability that just resolved.
+                let mut sources: Vec<CardId> = if lifelink.is_empty() {
+                    resolved.to_vec()
+                } else {
+                    lifelink.iter().map(|(s, _)| *s).collect()
+                };
                 sources.dedup();
                 self.gains.push(Gain {
                     player: pid,

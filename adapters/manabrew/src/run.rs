@@ -140,6 +140,8 @@ enum St {
     },
     /// An effect: how many of its abilities were activated.
     Activating(usize),
+    /// A resolve: the stack entries that must leave the stack.
+    Resolving(Vec<u32>),
 }
 
 struct Driver {
@@ -153,6 +155,8 @@ struct Driver {
     // From the last snapshot.
     phase: PhaseType,
     stack_len: usize,
+    /// Ids of the stack's entries, bottom first.
+    stack_ids: Vec<u32>,
     objs: Vec<ObjView>,
     blocks: Vec<(CardId, CardId)>,
     obs: Value,
@@ -183,6 +187,7 @@ impl Driver {
         self.rec.update(game, &self.ids);
         self.phase = game.turn.phase;
         self.stack_len = game.stack.len();
+        self.stack_ids = game.stack.iter().map(|e| e.id).collect();
         self.blocks = game.turn.combat_block_assignments.clone();
         self.objs = self
             .ids
@@ -502,6 +507,22 @@ impl Driver {
                         );
                     }
                 }
+                Action::Resolve(n) => match &self.st {
+                    St::Resolving(ids) if !self.stack_ids.iter().any(|i| ids.contains(i)) => {
+                        self.next_action()
+                    }
+                    St::Resolving(_) => return PlayerAction::PassPriority,
+                    _ if self.stack_ids.len() >= n => {
+                        let top = self.stack_ids[self.stack_ids.len() - n..].to_vec();
+                        self.st = St::Resolving(top);
+                        return PlayerAction::PassPriority;
+                    }
+                    _ => self.refuse(
+                        Some("action:stack_empty"),
+                        Some("608.1"),
+                        format!("fewer than {n} objects are on the stack to resolve"),
+                    ),
+                },
                 Action::Activate(list) => {
                     let n = match self.st {
                         St::Activating(n) => n,
@@ -1035,6 +1056,8 @@ fn build(spec: &Spec) -> Res<(GameState, Vec<CardId>)> {
             toughness: o.toughness,
             keywords: &o.keywords,
             abilities: &o.abilities,
+            triggers: &o.triggers,
+            svars: &o.svars,
         };
         let script =
             card_script(&face).map_err(|e| Fail::Unsupported(format!("{}: {e}", o.key)))?;
@@ -1087,6 +1110,7 @@ pub fn run(spec: &Spec) -> Res<Outcome> {
         observe_query: spec.observe.clone(),
         phase: PhaseType::Main1,
         stack_len: 0,
+        stack_ids: Vec::new(),
         objs: Vec::new(),
         blocks: Vec::new(),
         obs: initial.clone(),
@@ -1169,6 +1193,9 @@ pub fn run(spec: &Spec) -> Res<Outcome> {
             }
             (Some(Action::Activate(list)), St::Activating(n)) => {
                 *n >= list.len() && game.stack.is_empty()
+            }
+            (Some(Action::Resolve(_)), St::Resolving(ids)) => {
+                !game.stack.iter().any(|e| ids.contains(&e.id))
             }
             _ => false,
         };

@@ -99,6 +99,9 @@ pub struct CardFace<'a> {
     pub keywords: &'a [String],
     /// Activated abilities, each a Forge ability line without `A:`.
     pub abilities: &'a [String],
+    /// Triggered abilities, each a Forge trigger line without `T:`.
+    pub triggers: &'a [String],
+    pub svars: &'a [(String, String)],
 }
 
 /// The Forge card script for a face. Errors name what can't be written.
@@ -139,6 +142,12 @@ pub fn card_script(face: &CardFace) -> Result<String, String> {
     for ability in face.abilities {
         lines.push(format!("A:{ability}"));
     }
+    for trigger in face.triggers {
+        lines.push(format!("T:{trigger}"));
+    }
+    for (name, value) in face.svars {
+        lines.push(format!("SVar:{name}:{value}"));
+    }
     lines.push("Oracle:".to_string());
     Ok(lines.join("\n"))
 }
@@ -177,6 +186,8 @@ mod tests {
             toughness: Some(2),
             keywords: &["trample".to_string()],
             abilities: &[],
+            triggers: &[],
+            svars: &[],
         };
         let script = card_script(&face).unwrap();
         let rules = forge_carddb::parse_card_script(&script).unwrap();

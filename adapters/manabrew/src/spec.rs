@@ -56,6 +56,9 @@ pub struct ObjSpec {
     /// Hidden activated abilities (Forge ability lines) that perform the
     /// probe's actions on this object, each tagged by its SpellDescription.
     pub abilities: Vec<String>,
+    /// Its triggered abilities as Forge `T:` lines, and the SVars they use.
+    pub triggers: Vec<String>,
+    pub svars: Vec<(String, String)>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -115,6 +118,8 @@ pub enum Action {
     Advance(Step),
     /// Effects performed by activating hidden abilities.
     Activate(Vec<Activation>),
+    /// The top objects of the stack resolve, this many, one at a time.
+    Resolve(usize),
 }
 
 impl Action {
@@ -125,6 +130,7 @@ impl Action {
             Action::Damage(_) => "damage",
             Action::Advance(_) => "advance",
             Action::Activate(_) => "effect",
+            Action::Resolve(_) => "resolve",
         }
     }
 }
@@ -184,6 +190,7 @@ const OBJECT_KEYS: &[&str] = &[
     "tapped",
     "summoning_sick",
     "token",
+    "triggers",
 ];
 
 fn as_str<'a>(v: &'a Value, what: &str) -> Res<&'a str> {
@@ -407,7 +414,7 @@ fn read_object(spec: &Spec, key: &str, m: &Map<String, Value>) -> Res<ObjSpec> {
         None => None,
         Some(v) => Some(strings(v, &format!("{key}.colors"))?),
     };
-    Ok(ObjSpec {
+    let mut obj = ObjSpec {
         key: key.to_string(),
         card_name: match m.get("name") {
             Some(v) => as_str(v, "name")?.to_string(),
@@ -432,7 +439,167 @@ fn read_object(spec: &Spec, key: &str, m: &Map<String, Value>) -> Res<ObjSpec> {
         summoning_sick: flag("summoning_sick")?,
         token: flag("token")?,
         abilities: Vec::new(),
-    })
+        triggers: Vec::new(),
+        svars: Vec::new(),
+    };
+    if let Some(list) = m.get("triggers") {
+        for (i, t) in as_list(list, &format!("{key}.triggers"))?
+            .iter()
+            .enumerate()
+        {
+            read_trigger(spec, &mut obj, i, as_obj(t, "trigger")?)?;
+        }
+    }
+    Ok(obj)
+}
+
+/// A triggered ability (rulings/README.md, "Triggered abilities") as a
+/// Forge trigger and its effect SVars. Only what is written here is
+/// translated; anything else is unsupported.
+fn read_trigger(spec: &Spec, obj: &mut ObjSpec, i: usize, t: &Map<String, Value>) -> Res<()> {
+    let key = obj.key.clone();
+    let what = format!("{key}.triggers[{i}]");
+    for k in t.keys() {
+        if !["event", "do", "description", "to", "combat"].contains(&k.as_str()) {
+            return unsupported(format!("{what}: `{k}` isn't translated to a Forge trigger"));
+        }
+    }
+    let event = as_str(t.get("event").unwrap_or(&Value::Null), &what)?;
+    let combat = match t.get("combat") {
+        Some(v) => as_bool(v, &what)?,
+        None => false,
+    };
+    let to = match t.get("to") {
+        Some(v) => Some(as_str(v, &what)?),
+        None => None,
+    };
+    let (mode, that_much) = match (event, to) {
+        ("you_gain_life", None) => (
+            "Mode$ LifeGained | ValidPlayer$ You".to_string(),
+            "LifeAmount",
+        ),
+        ("an_opponent_gains_life", None) => (
+            "Mode$ LifeGained | ValidPlayer$ Opponent".to_string(),
+            "LifeAmount",
+        ),
+        ("deals_damage", Some(to)) => {
+            let target = match to {
+                "player" => "Player",
+                "opponent" => "Player.Opponent",
+                "you" => "You",
+                "creature" => "Creature",
+                other => return unsupported(format!("{what}: damage to {other:?}")),
+            };
+            let combat = if combat { " | CombatDamage$ True" } else { "" };
+            (
+                format!(
+                    "Mode$ DamageDone | ValidSource$ Card.Self | ValidTarget$ {target}{combat}"
+                ),
+                "DamageAmount",
+            )
+        }
+        ("attacks", None) => ("Mode$ Attacks | ValidCard$ Card.Self".to_string(), ""),
+        ("becomes_blocked", None) => (
+            "Mode$ AttackerBlocked | ValidCard$ Card.Self".to_string(),
+            "",
+        ),
+        (other, _) => {
+            return unsupported(format!(
+                "{what}: the event {other:?} isn't translated to a Forge trigger"
+            ))
+        }
+    };
+    if combat && event != "deals_damage" {
+        return unsupported(format!("{what}: `combat` with {event}"));
+    }
+    let prefix = format!("MtgjudgeTrig{i}");
+    let x_name = format!("{prefix}X");
+    let amount = |v: &Value| -> Res<String> {
+        match v {
+            Value::String(s) if s == "that_much" && !that_much.is_empty() => Ok(x_name.clone()),
+            Value::Number(_) => Ok(as_int(v, &what)?.to_string()),
+            other => unsupported(format!("{what}: amount {other}")),
+        }
+    };
+    let who = |name: &str| -> Res<&'static str> {
+        match spec.player_index(name) {
+            Some(p) if p == obj.controller => Ok("You"),
+            Some(_) => Ok("Opponent"),
+            None => unsupported(format!("{what}: {name:?} as a player")),
+        }
+    };
+    let host = |name: &str| -> Res<()> {
+        if name == key {
+            Ok(())
+        } else {
+            unsupported(format!(
+                "{what}: an effect on {name:?}, not on the trigger's own object"
+            ))
+        }
+    };
+    let mut bodies: Vec<String> = Vec::new();
+    let effects = as_list(t.get("do").unwrap_or(&Value::Null), &what)?;
+    for e in effects {
+        let em = as_obj(e, &what)?;
+        let Some((kind, arg)) = em.iter().next().filter(|_| em.len() == 1) else {
+            return bad(format!("{what}: an effect with several keys"));
+        };
+        match kind.as_str() {
+            "counters" => {
+                for (name, kinds) in as_obj(arg, &what)? {
+                    host(name)?;
+                    for (kind, n) in as_obj(kinds, &what)? {
+                        let Some(counter) = forge_counter(kind) else {
+                            return unsupported(format!("{what}: counter {kind:?}"));
+                        };
+                        let n = amount(n)?;
+                        bodies.push(format!(
+                            "DB$ PutCounter | Defined$ Self | CounterType$ {counter} | CounterNum$ {n}"
+                        ));
+                    }
+                }
+            }
+            "lose_life" | "gain_life" => {
+                let api = if kind == "lose_life" {
+                    "LoseLife"
+                } else {
+                    "GainLife"
+                };
+                for (name, n) in as_obj(arg, &what)? {
+                    let defined = who(name)?;
+                    let n = amount(n)?;
+                    bodies.push(format!("DB$ {api} | Defined$ {defined} | LifeAmount$ {n}"));
+                }
+            }
+            "grant" | "pump" => {
+                for (name, value) in as_obj(arg, &what)? {
+                    host(name)?;
+                    bodies.push(format!("DB$ {}", effect_body(kind, value, &what)?));
+                }
+            }
+            other => return unsupported(format!("{what}: the effect {other:?} isn't translated")),
+        }
+    }
+    if bodies.is_empty() {
+        // An ability whose effect the probe doesn't model: it still
+        // triggers and resolves, doing nothing.
+        bodies.push("DB$ Pump | Defined$ Self".to_string());
+    }
+    for (j, body) in bodies.iter().enumerate() {
+        let mut line = body.clone();
+        if j + 1 < bodies.len() {
+            line.push_str(&format!(" | SubAbility$ {prefix}_{}", j + 1));
+        }
+        obj.svars.push((format!("{prefix}_{j}"), line));
+    }
+    if !that_much.is_empty() {
+        obj.svars
+            .push((x_name.clone(), format!("TriggerCount${that_much}")));
+    }
+    obj.triggers.push(format!(
+        "{mode} | TriggerZones$ Battlefield | Execute$ {prefix}_0 | TriggerDescription$ mtgjudge trigger {key} {i}"
+    ));
+    Ok(())
 }
 
 /// Adds a hidden ability to an object and returns its activation.
@@ -603,6 +770,10 @@ fn read_action(spec: &mut Spec, index: usize, a: &Value) -> Res<Action> {
             act.damage_to = Some(to);
             Action::Activate(vec![act])
         }
+        "resolve" => match arg.as_u64() {
+            Some(n @ 1..=20) => Action::Resolve(n as usize),
+            _ => return unsupported(format!("{what}: resolve {arg}")),
+        },
         other => return unsupported(format!("action {other:?} is not performed by this adapter")),
     })
 }

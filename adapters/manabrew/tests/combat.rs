@@ -352,3 +352,48 @@ fn manabrew_0_13_1_gains_lifelink_life_once_per_recipient() {
     assert_eq!(a["final"]["life"]["Alice"], 26);
     assert_eq!(a["final"]["life_gained"].as_array().map(Vec::len), Some(2));
 }
+
+#[test]
+fn a_life_gain_trigger_triggers_once_and_resolves() {
+    // 702.15b: lifelink damage makes Alice gain 3; 603.2: "whenever you gain
+    // life" triggers once; 608: it resolves and puts a +1/+1 counter on its
+    // creature.
+    let mut pridemate = creature("Ajani's Pridemate", "Alice", 2, 2, &[]);
+    pridemate["triggers"] = json!([{"event": "you_gain_life",
+        "do": [{"counters": {"pridemate": {"+1/+1": 1}}}], "description": "a +1/+1 counter"}]);
+    let a = run(probe(
+        json!({"cleric": creature("Cleric", "Alice", 3, 3, &["lifelink"]), "pridemate": pridemate}),
+        json!([{"attack": {"cleric": "Bob"}}, {"block": {}}, {"damage": {}}, {"resolve": 1}]),
+        json!({"triggered": ["pridemate"], "counters": {"pridemate": ["+1/+1"]},
+               "life": ["Alice"], "stack": true}),
+    ));
+    let f = &a["final"];
+    assert_eq!(a["refused"], Value::Null, "{a}");
+    assert_eq!(f["triggered"]["pridemate"], 1);
+    assert_eq!(f["counters"]["pridemate"]["+1/+1"], 1);
+    assert_eq!(f["life"]["Alice"], 23);
+    assert_eq!(f["stack"], json!([]));
+}
+
+#[test]
+fn manabrew_0_13_1_triggers_a_life_gain_ability_once_per_recipient() {
+    // 603.2c, 702.15e: one life-gain event for the trampling lifelinker's
+    // damage, so one trigger; manabrew gains twice and triggers twice.
+    let mut pridemate = creature("Ajani's Pridemate", "Alice", 2, 2, &[]);
+    pridemate["triggers"] = json!([{"event": "you_gain_life",
+        "do": [{"counters": {"pridemate": {"+1/+1": 1}}}], "description": "a +1/+1 counter"}]);
+    let a = run(probe(
+        json!({"wurm": creature("Wurm", "Alice", 6, 6, &["trample", "lifelink"]),
+               "bear": creature("Grizzly Bears", "Bob", 2, 2, &[]), "pridemate": pridemate}),
+        json!([{"attack": {"wurm": "Bob"}}, {"block": {"bear": "wurm"}}, {"damage": {}}]),
+        json!({"triggered": ["pridemate"], "stack": true}),
+    ));
+    assert_eq!(
+        a["final"]["triggered"]["pridemate"], 2,
+        "the rules give 1 (603.2c)"
+    );
+    assert_eq!(
+        a["final"]["stack"],
+        json!(["trigger:pridemate", "trigger:pridemate"])
+    );
+}
