@@ -175,6 +175,8 @@ struct Driver {
     illegal_blocks: Vec<(usize, usize)>,
     /// The active player's index.
     active: usize,
+    /// The fixed targets of triggered abilities, by their host.
+    trigger_targets: Vec<(CardId, Entity)>,
 }
 
 impl Driver {
@@ -570,6 +572,16 @@ impl Driver {
                 }
             }
         }
+    }
+
+    /// The fixed target of the triggered ability `sa`, if it has one.
+    fn trigger_target(&self, sa: Option<&SpellAbility>) -> Option<Entity> {
+        let sa = sa.filter(|sa| sa.is_trigger)?;
+        let host = sa.source?;
+        self.trigger_targets
+            .iter()
+            .find(|(h, _)| *h == host)
+            .map(|(_, e)| *e)
     }
 
     fn active_index(&self) -> usize {
@@ -980,32 +992,43 @@ impl PlayerAgent for Agent {
     fn choose_target_player(
         &mut self,
         _: PlayerId,
-        _valid: &[PlayerId],
-        _: Option<&SpellAbility>,
+        valid: &[PlayerId],
+        sa: Option<&SpellAbility>,
     ) -> Option<PlayerId> {
-        None
+        match self.driver.borrow().trigger_target(sa) {
+            Some(Entity::Player(p)) => Some(PlayerId(p as u32)).filter(|p| valid.contains(p)),
+            _ => None,
+        }
     }
 
     fn choose_target_card(
         &mut self,
         _: PlayerId,
         valid: &[CardId],
-        _: Option<&SpellAbility>,
+        sa: Option<&SpellAbility>,
     ) -> Option<CardId> {
-        let target = self.driver.borrow().pending_target;
+        let d = self.driver.borrow();
+        let target = match d.trigger_target(sa) {
+            Some(Entity::Object(o)) => Some(d.ids[o]),
+            Some(Entity::Player(_)) => None,
+            None => d.pending_target,
+        };
         target.filter(|t| valid.contains(t))
     }
 
     fn choose_target_any(
         &mut self,
-        _: PlayerId,
-        _players: &[PlayerId],
+        player: PlayerId,
+        players: &[PlayerId],
         cards: &[CardId],
-        _: Option<&SpellAbility>,
+        sa: Option<&SpellAbility>,
     ) -> TargetChoice {
-        match self.driver.borrow().pending_target {
-            Some(t) if cards.contains(&t) => TargetChoice::Card(t),
-            _ => TargetChoice::None,
+        if let Some(p) = self.choose_target_player(player, players, sa) {
+            return TargetChoice::Player(p);
+        }
+        match self.choose_target_card(player, cards, sa) {
+            Some(c) => TargetChoice::Card(c),
+            None => TargetChoice::None,
         }
     }
 
@@ -1098,6 +1121,12 @@ pub fn run(spec: &Spec) -> Res<Outcome> {
             .collect(),
     };
     let rec = Recorder::new(&game, &ids);
+    let trigger_targets = spec
+        .objects
+        .iter()
+        .zip(&ids)
+        .flat_map(|(o, &id)| o.trigger_targets.iter().map(move |&e| (id, e)))
+        .collect();
     let initial = observe(&game, &rec, &names, &spec.observe);
     let abort = Arc::new(AtomicBool::new(false));
     let driver = Rc::new(RefCell::new(Driver {
@@ -1124,6 +1153,7 @@ pub fn run(spec: &Spec) -> Res<Outcome> {
         pending_target: None,
         illegal_blocks: Vec::new(),
         active: spec.active,
+        trigger_targets,
     }));
     if spec.actions.is_empty() {
         return Ok(Outcome {

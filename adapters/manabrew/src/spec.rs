@@ -59,6 +59,8 @@ pub struct ObjSpec {
     /// Its triggered abilities as Forge `T:` lines, and the SVars they use.
     pub triggers: Vec<String>,
     pub svars: Vec<(String, String)>,
+    /// The fixed target of each of its triggered abilities that has one.
+    pub trigger_targets: Vec<Entity>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -441,6 +443,7 @@ fn read_object(spec: &Spec, key: &str, m: &Map<String, Value>) -> Res<ObjSpec> {
         abilities: Vec::new(),
         triggers: Vec::new(),
         svars: Vec::new(),
+        trigger_targets: Vec::new(),
     };
     if let Some(list) = m.get("triggers") {
         for (i, t) in as_list(list, &format!("{key}.triggers"))?
@@ -453,6 +456,10 @@ fn read_object(spec: &Spec, key: &str, m: &Map<String, Value>) -> Res<ObjSpec> {
     Ok(obj)
 }
 
+/// Stands for the target of a triggered ability's effect until the
+/// effect is known to be its first.
+const TARGETED: &str = "\u{1}target";
+
 /// A triggered ability (rulings/README.md, "Triggered abilities") as a
 /// Forge trigger and its effect SVars. Only what is written here is
 /// translated; anything else is unsupported.
@@ -460,7 +467,7 @@ fn read_trigger(spec: &Spec, obj: &mut ObjSpec, i: usize, t: &Map<String, Value>
     let key = obj.key.clone();
     let what = format!("{key}.triggers[{i}]");
     for k in t.keys() {
-        if !["event", "do", "description", "to", "combat"].contains(&k.as_str()) {
+        if !["event", "do", "description", "to", "combat", "targets"].contains(&k.as_str()) {
             return unsupported(format!("{what}: `{k}` isn't translated to a Forge trigger"));
         }
     }
@@ -521,20 +528,46 @@ fn read_trigger(spec: &Spec, obj: &mut ObjSpec, i: usize, t: &Map<String, Value>
             other => unsupported(format!("{what}: amount {other}")),
         }
     };
-    let who = |name: &str| -> Res<&'static str> {
-        match spec.player_index(name) {
-            Some(p) if p == obj.controller => Ok("You"),
-            Some(_) => Ok("Opponent"),
-            None => unsupported(format!("{what}: {name:?} as a player")),
+    // One fixed target (603.3d), chosen by the ability's first effect; the
+    // adapter doesn't pass a target down to sub-abilities.
+    let target = match t.get("targets") {
+        None => None,
+        Some(v) => {
+            let names = strings(v, &what)?;
+            if names.len() != 1 {
+                return unsupported(format!("{what}: {} targets", names.len()));
+            }
+            Some((names[0].clone(), spec.entity(&names[0])?))
         }
     };
-    let host = |name: &str| -> Res<()> {
-        if name == key {
-            Ok(())
+    let valid_tgts = match target {
+        Some((_, Entity::Player(_))) => "ValidTgts$ Player",
+        Some((_, Entity::Object(o))) if spec.objects[o].types.iter().any(|t| t == "creature") => {
+            "ValidTgts$ Creature"
+        }
+        Some(_) => "ValidTgts$ Permanent",
+        None => "",
+    };
+    let is_target = |name: &str| target.as_ref().is_some_and(|(n, _)| n == name);
+    let on_object = |name: &str| -> Res<&'static str> {
+        if is_target(name) {
+            Ok(TARGETED)
+        } else if name == key {
+            Ok("Defined$ Self")
         } else {
             unsupported(format!(
-                "{what}: an effect on {name:?}, not on the trigger's own object"
+                "{what}: an effect on {name:?}, neither the trigger's own object nor its target"
             ))
+        }
+    };
+    let on_player = |name: &str| -> Res<&'static str> {
+        if is_target(name) {
+            return Ok(TARGETED);
+        }
+        match spec.player_index(name) {
+            Some(p) if p == obj.controller => Ok("Defined$ You"),
+            Some(_) => Ok("Defined$ Opponent"),
+            None => unsupported(format!("{what}: {name:?} as a player")),
         }
     };
     let mut bodies: Vec<String> = Vec::new();
@@ -547,14 +580,14 @@ fn read_trigger(spec: &Spec, obj: &mut ObjSpec, i: usize, t: &Map<String, Value>
         match kind.as_str() {
             "counters" => {
                 for (name, kinds) in as_obj(arg, &what)? {
-                    host(name)?;
+                    let defined = on_object(name)?;
                     for (kind, n) in as_obj(kinds, &what)? {
                         let Some(counter) = forge_counter(kind) else {
                             return unsupported(format!("{what}: counter {kind:?}"));
                         };
                         let n = amount(n)?;
                         bodies.push(format!(
-                            "DB$ PutCounter | Defined$ Self | CounterType$ {counter} | CounterNum$ {n}"
+                            "DB$ PutCounter | {defined} | CounterType$ {counter} | CounterNum$ {n}"
                         ));
                     }
                 }
@@ -566,15 +599,16 @@ fn read_trigger(spec: &Spec, obj: &mut ObjSpec, i: usize, t: &Map<String, Value>
                     "GainLife"
                 };
                 for (name, n) in as_obj(arg, &what)? {
-                    let defined = who(name)?;
+                    let defined = on_player(name)?;
                     let n = amount(n)?;
-                    bodies.push(format!("DB$ {api} | Defined$ {defined} | LifeAmount$ {n}"));
+                    bodies.push(format!("DB$ {api} | {defined} | LifeAmount$ {n}"));
                 }
             }
             "grant" | "pump" => {
                 for (name, value) in as_obj(arg, &what)? {
-                    host(name)?;
-                    bodies.push(format!("DB$ {}", effect_body(kind, value, &what)?));
+                    let defined = on_object(name)?;
+                    let body = effect_body(kind, value, &what)?;
+                    bodies.push(format!("DB$ {}", body.replace("Defined$ Self", defined)));
                 }
             }
             other => return unsupported(format!("{what}: the effect {other:?} isn't translated")),
@@ -584,6 +618,21 @@ fn read_trigger(spec: &Spec, obj: &mut ObjSpec, i: usize, t: &Map<String, Value>
         // An ability whose effect the probe doesn't model: it still
         // triggers and resolves, doing nothing.
         bodies.push("DB$ Pump | Defined$ Self".to_string());
+    }
+    let uses: Vec<usize> = (0..bodies.len())
+        .filter(|&j| bodies[j].contains(TARGETED))
+        .collect();
+    match (&target, uses.as_slice()) {
+        (None, []) => {}
+        (Some((_, entity)), [0]) => {
+            bodies[0] = bodies[0].replace(TARGETED, valid_tgts);
+            obj.trigger_targets.push(*entity);
+        }
+        _ => {
+            return unsupported(format!(
+                "{what}: its target must be what its first effect, and only that, acts on"
+            ))
+        }
     }
     for (j, body) in bodies.iter().enumerate() {
         let mut line = body.clone();
