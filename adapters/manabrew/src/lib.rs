@@ -87,7 +87,6 @@ pub const SETUP: &[&str] = &[
     "object.damage",
     "object.tapped",
     "object.summoning_sick",
-    "object.token",
     "object.triggers",
 ];
 

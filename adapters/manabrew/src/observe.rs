@@ -69,13 +69,15 @@ impl Names {
     }
 }
 
-fn zone_word(zone: ZoneType, token: bool) -> &'static str {
+/// A token that leaves the battlefield goes to no zone in Forge
+/// (action.rs, 111.7): `nowhere`.
+fn zone_word(zone: ZoneType) -> &'static str {
     match zone {
         ZoneType::Battlefield => "battlefield",
         ZoneType::Hand => "hand",
-        ZoneType::Graveyard if !token => "graveyard",
+        ZoneType::Graveyard => "graveyard",
         ZoneType::Library => "library",
-        ZoneType::Exile if !token => "exile",
+        ZoneType::Exile => "exile",
         ZoneType::Stack => "stack",
         ZoneType::Command => "command",
         _ => "nowhere",
@@ -163,10 +165,7 @@ fn one(game: &GameState, rec: &Recorder, names: &Names, kind: &str, q: &Value) -
                 0
             })
         }),
-        "zone" => per_object(names, q, |id| {
-            let c = game.card(id);
-            json!(zone_word(c.zone, c.is_token))
-        }),
+        "zone" => per_object(names, q, |id| json!(zone_word(game.card(id).zone))),
         "keywords" => per_object(names, q, |id| json!(keywords(game, id))),
         "power_toughness" => per_object(names, q, |id| {
             let c = game.card(id);

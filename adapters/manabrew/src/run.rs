@@ -90,9 +90,9 @@ fn step_phase(step: Step) -> PhaseType {
 }
 
 /// What the driver knows of one probe object at the last snapshot.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 struct ObjView {
-    zone: Option<ZoneType>,
+    zone: ZoneType,
     controller: usize,
     tapped: bool,
     sick: bool,
@@ -106,6 +106,33 @@ struct ObjView {
     first_strike: bool,
     double_strike: bool,
     attacking: bool,
+}
+
+/// Why an action is illegal: a fault from the protocol's closed list and
+/// its rule, when the adapter can name them.
+#[derive(Debug, Clone)]
+struct Why {
+    fault: Option<&'static str>,
+    rule: Option<&'static str>,
+    message: String,
+}
+
+impl Why {
+    fn new(fault: &'static str, rule: &'static str, message: String) -> Why {
+        Why {
+            fault: Some(fault),
+            rule: Some(rule),
+            message,
+        }
+    }
+
+    fn unknown(message: String) -> Why {
+        Why {
+            fault: None,
+            rule: None,
+            message,
+        }
+    }
 }
 
 /// A refusal: the action's index, the fault and its rule.
@@ -136,7 +163,7 @@ enum St {
     Damage {
         start: usize,
         asked: Vec<usize>,
-        faults: Vec<(usize, &'static str, &'static str, String)>,
+        faults: Vec<(usize, Why)>,
     },
     /// An effect: how many of its abilities were activated.
     Activating(usize),
@@ -154,7 +181,6 @@ struct Driver {
     observe_query: serde_json::Map<String, Value>,
     // From the last snapshot.
     phase: PhaseType,
-    stack_len: usize,
     /// Ids of the stack's entries, bottom first.
     stack_ids: Vec<u32>,
     objs: Vec<ObjView>,
@@ -188,7 +214,6 @@ impl Driver {
         self.tick();
         self.rec.update(game, &self.ids);
         self.phase = game.turn.phase;
-        self.stack_len = game.stack.len();
         self.stack_ids = game.stack.iter().map(|e| e.id).collect();
         self.blocks = game.turn.combat_block_assignments.clone();
         self.objs = self
@@ -197,7 +222,7 @@ impl Driver {
             .map(|&id| {
                 let c = game.card(id);
                 ObjView {
-                    zone: Some(c.zone),
+                    zone: c.zone,
                     controller: c.controller.index(),
                     tapped: c.tapped,
                     sick: c.summoning_sick,
@@ -286,98 +311,86 @@ impl Driver {
     }
 
     /// Why the engine wouldn't let `obj` attack.
-    fn attack_fault(
-        &self,
-        obj: usize,
-        active: usize,
-        target: Entity,
-    ) -> (&'static str, &'static str, String) {
+    fn attack_fault(&self, obj: usize, active: usize, target: Entity) -> Why {
         let o = &self.objs[obj];
         let k = self.key(obj);
         if o.controller != active {
-            (
+            Why::new(
                 "attack:not_controlled_by_active_player",
                 "508.1a",
                 format!("{k} isn't the active player's"),
             )
         } else if let Entity::Player(p) = target {
             if p == active {
-                (
+                Why::new(
                     "attack:not_an_opponent",
                     "508.1b",
                     format!("{k} can't attack its controller"),
                 )
             } else if o.tapped {
-                ("attack:tapped", "508.1a", format!("{k} is tapped"))
+                Why::new("attack:tapped", "508.1a", format!("{k} is tapped"))
             } else if o.sick && !o.haste {
-                (
+                Why::new(
                     "attack:summoning_sick",
                     "302.6",
                     format!("{k} has summoning sickness"),
                 )
             } else if o.defender {
-                ("attack:defender", "702.3b", format!("{k} has defender"))
+                Why::new("attack:defender", "702.3b", format!("{k} has defender"))
             } else {
-                ("", "", format!("manabrew didn't let {k} attack"))
+                Why::unknown(format!("manabrew didn't let {k} attack"))
             }
         } else {
-            ("", "", format!("manabrew didn't let {k} attack"))
+            Why::unknown(format!("manabrew didn't let {k} attack"))
         }
     }
 
     /// Why the engine wouldn't let `b` block `a`.
-    fn block_fault(
-        &self,
-        b: usize,
-        a: usize,
-        pairs: &[(usize, usize)],
-    ) -> (&'static str, &'static str, String) {
+    fn block_fault(&self, b: usize, a: usize, pairs: &[(usize, usize)]) -> Why {
         let (bo, ao) = (&self.objs[b], &self.objs[a]);
         let (bk, ak) = (self.key(b), self.key(a));
         let blockers_of_a = pairs.iter().filter(|&&(_, x)| x == a).count();
         if !ao.attacking {
-            (
+            Why::new(
                 "block:not_attacking",
                 "509.1a",
                 format!("{ak} isn't attacking"),
             )
         } else if bo.tapped {
-            ("block:tapped", "509.1a", format!("{bk} is tapped"))
+            Why::new("block:tapped", "509.1a", format!("{bk} is tapped"))
         } else if bo.decayed {
-            ("block:decayed", "702.147a", format!("{bk} has decayed"))
+            Why::new("block:decayed", "702.147a", format!("{bk} has decayed"))
         } else if ao.flying && !bo.flying && !bo.reach {
-            (
+            Why::new(
                 "block:flying",
                 "702.9b",
                 format!("{ak} has flying and {bk} has neither flying nor reach"),
             )
         } else if ao.shadow != bo.shadow {
-            (
+            Why::new(
                 "block:shadow",
                 "702.28b",
                 format!("{ak} and {bk} differ in shadow"),
             )
         } else if ao.menace && blockers_of_a < 2 {
-            (
+            Why::new(
                 "block:menace",
                 "702.111b",
                 format!("{ak} has menace and only {bk} blocks it"),
             )
         } else if pairs.iter().filter(|&&(x, _)| x == b).count() > 1 {
-            (
+            Why::new(
                 "block:too_many_attackers",
                 "509.1a",
                 format!("{bk} blocks more than one attacker"),
             )
         } else {
-            ("", "", format!("manabrew didn't let {bk} block {ak}"))
+            Why::unknown(format!("manabrew didn't let {bk} block {ak}"))
         }
     }
 
-    fn refuse_with(&mut self, (fault, rule, message): (&'static str, &'static str, String)) {
-        let f = (!fault.is_empty()).then_some(fault);
-        let r = (!rule.is_empty()).then_some(rule);
-        self.refuse(f, r, message);
+    fn refuse_with(&mut self, why: Why) {
+        self.refuse(why.fault, why.rule, why.message);
     }
 
     // ----- the engine's questions -----
@@ -407,7 +420,7 @@ impl Driver {
                         if pairs.is_empty() {
                             self.next_action();
                         } else {
-                            let active = self.active_index();
+                            let active = self.active;
                             let (o, t) = pairs[0];
                             let f = self.attack_fault(o, active, t);
                             self.refuse_with(f);
@@ -421,7 +434,7 @@ impl Driver {
                         match missing {
                             None => self.next_action(),
                             Some((o, t)) => {
-                                let active = self.active_index();
+                                let active = self.active;
                                 let f = self.attack_fault(o, active, t);
                                 self.refuse_with(f);
                             }
@@ -532,7 +545,7 @@ impl Driver {
                     };
                     self.st = St::Activating(n);
                     if n >= list.len() {
-                        if self.stack_len == 0 {
+                        if self.stack_ids.is_empty() {
                             self.next_action();
                             continue;
                         }
@@ -582,10 +595,6 @@ impl Driver {
             .iter()
             .find(|(h, _)| *h == host)
             .map(|(_, e)| *e)
-    }
-
-    fn active_index(&self) -> usize {
-        self.active
     }
 
     fn choose_attackers(
@@ -673,9 +682,7 @@ impl Driver {
             let fault = assignment_fault(game, self, obj, recipients, defender, amount, split);
             if let St::Damage { asked, faults, .. } = &mut self.st {
                 asked.push(obj);
-                if let Some((f, r, m)) = fault {
-                    faults.push((obj, f, r, m));
-                }
+                faults.extend(fault.map(|why| (obj, why)));
             }
             return out;
         }
@@ -689,16 +696,11 @@ impl Driver {
         };
         for (src, split) in explicit {
             let id = self.ids[*src];
-            let step_word = if step == "first_strike" {
-                "first_strike"
-            } else {
-                "regular"
-            };
             let mut dealt: Vec<(String, i32)> = self
                 .rec
                 .dealt
                 .iter()
-                .filter(|d| d.source == id && d.step == step_word)
+                .filter(|d| d.source == id && d.step == step)
                 .map(|d| (self.names_entity(d.to), d.amount))
                 .collect();
             dealt.sort();
@@ -711,9 +713,9 @@ impl Driver {
             if dealt == wanted {
                 continue;
             }
-            if let Some((_, f, r, m)) = faults.iter().find(|(o, ..)| o == src) {
-                let m = format!("{m}; manabrew dealt {dealt:?} instead");
-                self.refuse(Some(f), Some(r), m);
+            if let Some((_, why)) = faults.iter().find(|(o, _)| o == src) {
+                let m = format!("{}; manabrew dealt {dealt:?} instead", why.message);
+                self.refuse(why.fault, why.rule, m);
                 return;
             }
             let o = &self.objs[*src];
@@ -783,18 +785,18 @@ fn assignment_fault(
     defender: Option<DefenderId>,
     amount: i32,
     split: &[(Entity, i32)],
-) -> Option<(&'static str, &'static str, String)> {
+) -> Option<Why> {
     let k = d.key(src).to_string();
     let total: i32 = split.iter().map(|(_, n)| n).sum();
     if split.iter().any(|(_, n)| *n < 0) {
-        return Some((
+        return Some(Why::new(
             "assignment:negative_amount",
             "510.1a",
             format!("{k}: a negative amount"),
         ));
     }
     if total != amount {
-        return Some((
+        return Some(Why::new(
             "assignment:wrong_total",
             "510.1a",
             format!("{k} assigns {amount}, the amounts add up to {total}"),
@@ -812,7 +814,7 @@ fn assignment_fault(
                 to_player += n
             }
             Entity::Object(o) if !recipients.contains(&d.ids[*o]) => {
-                return Some((
+                return Some(Why::new(
                     "assignment:not_a_blocker",
                     "510.1c",
                     format!("{k} isn't blocked by {}", d.key(*o)),
@@ -823,7 +825,7 @@ fn assignment_fault(
     }
     if to_player > 0 {
         if defender.is_none() || !source.has_trample() {
-            return Some((
+            return Some(Why::new(
                 "assignment:not_a_blocker",
                 "510.1c",
                 format!("{k} is blocked and has no trample"),
@@ -842,7 +844,7 @@ fn assignment_fault(
                 (c.toughness() - c.damage).max(0)
             };
             if given < lethal {
-                return Some((
+                return Some(Why::new(
                     "assignment:trample_without_lethal",
                     "702.19b",
                     format!("{k} assigns damage beyond its blockers before lethal damage to each"),
@@ -1093,7 +1095,6 @@ fn build(spec: &Spec) -> Res<(GameState, Vec<CardId>)> {
         card.summoning_sick = o.summoning_sick;
         card.set_tapped(o.tapped);
         card.damage = o.damage;
-        card.is_token = o.token;
         for (kind, n) in &o.counters {
             card.add_counter(&parse_counter_type(kind), *n);
         }
@@ -1138,7 +1139,6 @@ pub fn run(spec: &Spec) -> Res<Outcome> {
         rec,
         observe_query: spec.observe.clone(),
         phase: PhaseType::Main1,
-        stack_len: 0,
         stack_ids: Vec::new(),
         objs: Vec::new(),
         blocks: Vec::new(),

@@ -52,7 +52,6 @@ pub struct ObjSpec {
     pub damage: i32,
     pub tapped: bool,
     pub summoning_sick: bool,
-    pub token: bool,
     /// Hidden activated abilities (Forge ability lines) that perform the
     /// probe's actions on this object, each tagged by its SpellDescription.
     pub abilities: Vec<String>,
@@ -191,7 +190,6 @@ const OBJECT_KEYS: &[&str] = &[
     "damage",
     "tapped",
     "summoning_sick",
-    "token",
     "triggers",
 ];
 
@@ -439,7 +437,6 @@ fn read_object(spec: &Spec, key: &str, m: &Map<String, Value>) -> Res<ObjSpec> {
         damage: int("damage")?.unwrap_or(0),
         tapped: flag("tapped")?,
         summoning_sick: flag("summoning_sick")?,
-        token: flag("token")?,
         abilities: Vec::new(),
         triggers: Vec::new(),
         svars: Vec::new(),
