@@ -1246,9 +1246,35 @@ pub fn run(spec: &Spec) -> Res<Outcome> {
             )));
         }
     }
+    let final_ = d.final_obs.take().unwrap_or(Value::Null);
+    unattributed(&final_)?;
     Ok(Outcome {
         initial,
-        final_: d.final_obs.take().unwrap_or(Value::Null),
+        final_,
         refused: d.refused.as_ref().map(Refusal::json),
     })
+}
+
+/// An event the adapter couldn't attribute (a noncombat damage recipient
+/// the game doesn't confirm, a life gain with no source it can name) makes
+/// the answer an error: the protocol's events name their objects.
+fn unattributed(obs: &Value) -> Res<()> {
+    for (kind, fields) in [
+        ("dealt", &["source", "to"][..]),
+        ("life_gained", &["source"][..]),
+    ] {
+        for event in obs
+            .get(kind)
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            if fields.iter().any(|f| event[*f].is_null()) {
+                return Err(Fail::Bad(format!(
+                    "manabrew reported an event the adapter can't attribute: {kind} {event}"
+                )));
+            }
+        }
+    }
+    Ok(())
 }
