@@ -139,15 +139,13 @@ impl Why {
 #[derive(Debug, Clone)]
 struct Refusal {
     action: usize,
-    fault: Option<&'static str>,
-    rule: Option<&'static str>,
-    message: String,
+    why: Why,
 }
 
 impl Refusal {
     fn json(&self) -> Value {
-        json!({"action": self.action, "fault": self.fault, "rule": self.rule,
-               "message": self.message})
+        json!({"action": self.action, "fault": self.why.fault, "rule": self.why.rule,
+               "message": self.why.message})
     }
 }
 
@@ -291,12 +289,10 @@ impl Driver {
         }
     }
 
-    fn refuse(&mut self, fault: Option<&'static str>, rule: Option<&'static str>, message: String) {
+    fn refuse(&mut self, why: Why) {
         self.refused = Some(Refusal {
             action: self.cursor,
-            fault,
-            rule,
-            message,
+            why,
         });
         self.final_obs = Some(self.obs.clone());
         self.stop();
@@ -389,10 +385,6 @@ impl Driver {
         }
     }
 
-    fn refuse_with(&mut self, why: Why) {
-        self.refuse(why.fault, why.rule, why.message);
-    }
-
     // ----- the engine's questions -----
 
     fn on_priority(
@@ -423,7 +415,7 @@ impl Driver {
                             let active = self.active;
                             let (o, t) = pairs[0];
                             let f = self.attack_fault(o, active, t);
-                            self.refuse_with(f);
+                            self.refuse(f);
                         }
                     }
                     _ => {
@@ -436,7 +428,7 @@ impl Driver {
                             Some((o, t)) => {
                                 let active = self.active;
                                 let f = self.attack_fault(o, active, t);
-                                self.refuse_with(f);
+                                self.refuse(f);
                             }
                         }
                     }
@@ -451,10 +443,7 @@ impl Driver {
                             if pairs.is_empty() {
                                 self.next_action();
                             } else {
-                                self.refuse(
-                                    Some("action:no_blockers_step"),
-                                    Some("508.8"),
-                                    "no creatures are attacking, so there is no declare blockers step".into(),
+                                self.refuse(Why::new("action:no_blockers_step", "508.8", "no creatures are attacking, so there is no declare blockers step".into())
                                 );
                             }
                         }
@@ -465,7 +454,7 @@ impl Driver {
                             } else {
                                 let (b, a) = pairs[0];
                                 let f = self.block_fault(b, a, &pairs);
-                                self.refuse_with(f);
+                                self.refuse(f);
                             }
                         }
                         _ => {
@@ -477,7 +466,7 @@ impl Driver {
                                 None => self.next_action(),
                                 Some((b, a)) => {
                                     let f = self.block_fault(b, a, &pairs);
-                                    self.refuse_with(f);
+                                    self.refuse(f);
                                 }
                             }
                         }
@@ -499,11 +488,11 @@ impl Driver {
                     if steps.len() > start {
                         self.check_assignments(&explicit, steps[start]);
                     } else if rank_now >= rank(PhaseType::CombatEnd) {
-                        self.refuse(
-                            Some("action:no_damage_step"),
-                            Some("510.4"),
+                        self.refuse(Why::new(
+                            "action:no_damage_step",
+                            "510.4",
                             "no combat damage step remains in this combat".into(),
-                        );
+                        ));
                     } else {
                         return PlayerAction::PassPriority;
                     }
@@ -515,11 +504,11 @@ impl Driver {
                     } else if rank_now < target {
                         return PlayerAction::PassPriority;
                     } else {
-                        self.refuse(
-                            Some("action:step_skipped"),
-                            Some("508.8"),
+                        self.refuse(Why::new(
+                            "action:step_skipped",
+                            "508.8",
                             format!("the game went past {step:?} without entering it"),
-                        );
+                        ));
                     }
                 }
                 Action::Resolve(n) => match &self.st {
@@ -532,11 +521,11 @@ impl Driver {
                         self.st = St::Resolving(top);
                         return PlayerAction::PassPriority;
                     }
-                    _ => self.refuse(
-                        Some("action:stack_empty"),
-                        Some("608.1"),
+                    _ => self.refuse(Why::new(
+                        "action:stack_empty",
+                        "608.1",
                         format!("fewer than {n} objects are on the stack to resolve"),
-                    ),
+                    )),
                 },
                 Action::Activate(list) => {
                     let n = match self.st {
@@ -715,7 +704,10 @@ impl Driver {
             }
             if let Some((_, why)) = faults.iter().find(|(o, _)| o == src) {
                 let m = format!("{}; manabrew dealt {dealt:?} instead", why.message);
-                self.refuse(why.fault, why.rule, m);
+                self.refuse(Why {
+                    message: m,
+                    ..why.clone()
+                });
                 return;
             }
             let o = &self.objs[*src];
@@ -726,17 +718,15 @@ impl Driver {
             };
             let k = self.key(*src).to_string();
             if !asked.contains(src) && !deals_now {
-                self.refuse(
-                    Some("assignment:not_assigning_in_this_step"),
-                    Some("510.4"),
+                self.refuse(Why::new(
+                    "assignment:not_assigning_in_this_step",
+                    "510.4",
                     format!("{k} doesn't assign combat damage in the {step} step"),
-                );
+                ));
             } else {
-                self.refuse(
-                    None,
-                    None,
-                    format!("manabrew dealt {dealt:?} for {k} instead of {wanted:?}"),
-                );
+                self.refuse(Why::unknown(format!(
+                    "manabrew dealt {dealt:?} for {k} instead of {wanted:?}"
+                )));
             }
             return;
         }
@@ -1234,11 +1224,11 @@ pub fn run(spec: &Spec) -> Res<Outcome> {
         } else if game.game_over {
             let index = if complete { pending + 1 } else { pending };
             d.cursor = index;
-            d.refuse(
-                Some("action:game_over"),
-                Some("104.1"),
+            d.refuse(Why::new(
+                "action:game_over",
+                "104.1",
                 "the game is over".into(),
-            );
+            ));
         } else {
             return Err(Fail::Unsupported(format!(
                 "action {pending} ({}) wasn't reached before the turn ended",
