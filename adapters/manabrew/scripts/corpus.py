@@ -19,16 +19,34 @@ from __future__ import annotations
 
 import argparse
 import collections
+import contextlib
 import json
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 PER_PLAYER = {"life", "party", "mana_pool", "discarded"}
 PER_OBJECT = {
-    "damage", "dealt_by", "zone", "keywords", "affinity", "power_toughness", "tapped",
-    "loyalty", "controller", "mana_value", "names", "types", "subtypes", "colors",
-    "same_object", "attached_to", "total_cost", "triggered", "has_chosen_name",
+    "damage",
+    "dealt_by",
+    "zone",
+    "keywords",
+    "affinity",
+    "power_toughness",
+    "tapped",
+    "loyalty",
+    "controller",
+    "mana_value",
+    "names",
+    "types",
+    "subtypes",
+    "colors",
+    "same_object",
+    "attached_to",
+    "total_cost",
+    "triggered",
+    "has_chosen_name",
     "regeneration_shields",
 }
 KEYED = {"counters", "paid"}
@@ -66,9 +84,7 @@ def probes_of(dump: dict, only: str | None):
                 elif key in KEYED:
                     observe[key] = {k: sorted(v) for k, v in value.items()}
                 elif key == "card_count":
-                    observe[key] = [
-                        {k: v for k, v in q.items() if k != "count"} for q in value
-                    ]
+                    observe[key] = [{k: v for k, v in q.items() if k != "count"} for q in value]
                 else:
                     observe[key] = True
             message = {
@@ -138,8 +154,7 @@ def holds(key: str, want, obs: dict) -> bool:
         )
     if key == "counters":
         return all(
-            all(got.get(o, {}).get(kind, 0) == n for kind, n in v.items())
-            for o, v in want.items()
+            all(got.get(o, {}).get(kind, 0) == n for kind, n in v.items()) for o, v in want.items()
         )
     if isinstance(want, dict):
         return all(got.get(k) == v for k, v in want.items())
@@ -148,7 +163,11 @@ def holds(key: str, want, obs: dict) -> bool:
 
 def judge(expect: dict, answer: dict, n_actions: int) -> tuple[str, list[str]]:
     """'pass', 'fail' or 'vacuous', with what differed."""
-    final, initial, refused = answer.get("final") or {}, answer.get("initial") or {}, answer.get("refused")
+    final, initial, refused = (
+        answer.get("final") or {},
+        answer.get("initial") or {},
+        answer.get("refused"),
+    )
     diffs = []
     err = expect.get("error")
     if err:
@@ -157,17 +176,25 @@ def judge(expect: dict, answer: dict, n_actions: int) -> tuple[str, list[str]]:
         ok = (
             refused is not None
             and refused.get("action") == n_actions - 1
-            and (refused.get("fault") == want if ":" in want else str(refused.get("fault", "")).split(":")[0] == want)
+            and (
+                refused.get("fault") == want
+                if ":" in want
+                else str(refused.get("fault", "")).split(":")[0] == want
+            )
         )
         if not ok:
-            diffs.append(f"error: expected refusal {want} at action {n_actions - 1}, observed {json.dumps(refused)}")
+            diffs.append(
+                f"error: expected refusal {want} at action {n_actions - 1}, observed {json.dumps(refused)}"
+            )
     elif refused is not None:
         diffs.append(f"refused: observed {json.dumps(refused)}")
     for key, want in expect.items():
         if key == "error":
             continue
         if not holds(key, want, final):
-            diffs.append(f"{key}: expected {json.dumps(want)}, observed {json.dumps(final.get(key))}")
+            diffs.append(
+                f"{key}: expected {json.dumps(want)}, observed {json.dumps(final.get(key))}"
+            )
     if diffs:
         return "fail", diffs
     keys = [k for k in expect if k != "error"]
@@ -191,10 +218,8 @@ class Engine:
         return json.loads(line)
 
     def close(self):
-        try:
+        with contextlib.suppress(Exception):
             self.ask({"type": "bye"})
-        except Exception:
-            pass
         self.proc.wait(timeout=5)
 
 
@@ -208,14 +233,14 @@ def main() -> int:
     ap.add_argument("--json", help="write every result as JSON")
     args = ap.parse_args()
 
-    dump = json.load(open(args.dump, encoding="utf-8"))
+    dump = json.loads(Path(args.dump).read_text(encoding="utf-8"))
     engine = Engine(args.engine.split())
     hello = engine.ask({"type": "hello", "protocol": 1})
     supports = hello["supports"]
     counts: collections.Counter = collections.Counter()
     not_sent: collections.Counter = collections.Counter()
     results = []
-    sent = open(args.write_probes, "w", encoding="utf-8") if args.write_probes else None
+    sent: list[str] = []
     times = []
     for message, expect, inst in probes_of(dump, args.only):
         counts["selected"] += 1
@@ -225,8 +250,7 @@ def main() -> int:
             for item in lack:
                 not_sent[item] += 1
             continue
-        if sent:
-            sent.write(json.dumps(message) + "\n")
+        sent.append(json.dumps(message) + "\n")
         start = time.perf_counter()
         answer = engine.ask(message)
         times.append(time.perf_counter() - start)
@@ -240,12 +264,18 @@ def main() -> int:
         else:
             verdict, diffs = "error", [answer.get("message", json.dumps(answer))]
         counts[verdict] += 1
-        results.append({"id": message["id"], "verdict": verdict, "details": diffs, "answer": answer})
-        if verdict in ("fail", "error", "vacuous") or (args.show_failures and verdict == "unsupported"):
+        results.append(
+            {"id": message["id"], "verdict": verdict, "details": diffs, "answer": answer}
+        )
+        if verdict in ("fail", "error", "vacuous") or (
+            args.show_failures and verdict == "unsupported"
+        ):
             print(f"{verdict.upper()} {message['id']}: " + "; ".join(diffs))
     engine.close()
+    if args.write_probes:
+        Path(args.write_probes).write_text("".join(sent), encoding="utf-8")
     if args.json:
-        json.dump(results, open(args.json, "w", encoding="utf-8"), indent=1)
+        Path(args.json).write_text(json.dumps(results, indent=1), encoding="utf-8")
     answered = counts["pass"] + counts["fail"] + counts["vacuous"]
     print(
         f"{counts['selected']} probes, {counts['not sent']} not sent (outside the handshake), "
