@@ -43,7 +43,7 @@ use crate::spec::{Action, Entity, Fail, Res, Spec, Step};
 /// stopped and reported as an error.
 const MAX_CALLS: u64 = 20_000;
 /// Wall-clock budget of one probe inside the engine.
-const MAX_TIME: Duration = Duration::from_secs(20);
+const MAX_TIME: Duration = Duration::from_secs(10);
 
 pub struct Outcome {
     pub initial: Value,
