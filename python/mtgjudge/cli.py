@@ -151,7 +151,7 @@ def cmd_conformance(args: argparse.Namespace) -> int:
     data = reports.report_data(result, corpus.root)
     for kind, path in zip(args.report or [], args.output or []):
         text = {
-            "json": lambda: json.dumps(data, indent=1, ensure_ascii=False) + "\n",
+            "json": lambda: reports.json_text(data),
             "junit": lambda: reports.junit_xml(data),
             "markdown": lambda: reports.markdown([data]),
             "html": lambda: reports.html_page([data]),
