@@ -382,7 +382,7 @@ def declare_attackers(game: Game, attacks: dict[str, str]) -> None:
 def declare_blockers(game: Game, blocks: dict[str, list[str]]) -> None:
     """509.1: the defending player declares blockers."""
     if game.turn.position != "declare_blockers":
-        game.advance_to("declare_blockers")
+        _advance_unless_skipped(game, "declare_blockers")
         if game.turn.position != "declare_blockers":
             raise IllegalActionError(
                 "no creatures attacked, so there is no declare blockers step",
@@ -418,6 +418,17 @@ def declare_blockers(game: Game, blocks: dict[str, list[str]]) -> None:
     triggers.blockers_declared(game, pairs)
 
 
+def _advance_unless_skipped(game: Game, position: str) -> None:
+    """Proceeds to a step of combat that a declaration needs; if no creature
+    attacked it is skipped (508.8), and the caller refuses the declaration
+    with its own fault."""
+    try:
+        game.advance_to(position)
+    except IllegalActionError as refused:
+        if refused.fault != "step_skipped":
+            raise
+
+
 def damage_step_remains(game: Game) -> bool:
     record = game.combat
     return record is not None and record.any_attacked and record.progress != "finished"
@@ -427,7 +438,7 @@ def resolve_damage_step(game: Game, assignments: dict[str, dict[str, int]]) -> s
     """Resolves the next combat damage step (510) and returns which one it
     was: "first_strike" or "regular"."""
     if game.turn.position != "combat_damage":
-        game.advance_to("combat_damage")
+        _advance_unless_skipped(game, "combat_damage")
         if game.turn.position != "combat_damage":
             raise IllegalActionError(
                 "no creatures attacked, so there is no combat damage step",
@@ -453,6 +464,12 @@ def resolve_damage_step(game: Game, assignments: dict[str, dict[str, int]]) -> s
         for recipient, amount in split.items():
             choices.append((board.index(source), board.target(recipient), amount))
     second_step = board.kernel.progress == "first_strike_dealt"
+    # 510.4: the step has begun, as a first-strike or a second combat damage
+    # step, whether or not the assignments that follow are legal.
+    if step == "first_strike":
+        game.turn.history[-1] = "first_strike_damage"
+    elif second_step:
+        game.turn.history.append("combat_damage")
     _explain_step(game, board, step)
     # Damage is assigned without regard to the effects that will change it
     # (702.19b; rulings on Fog Bank and Furnace of Rath); replacement and
@@ -478,11 +495,6 @@ def resolve_damage_step(game: Game, assignments: dict[str, dict[str, int]]) -> s
         # One call when nothing can change the damage: an engine checked
         # through this model needs the two-step protocol only for that.
         events = board.kernel.resolve_damage_step(choices, state_based_actions=False)
-    if step == "first_strike":
-        game.turn.history[-1] = "first_strike_damage"
-    elif second_step:
-        # 510.4: the phase gets a second combat damage step.
-        game.turn.history.append("combat_damage")
     game.history.damage_steps.append(step)
     board.sync(events)
     game.check_state_based_actions()
