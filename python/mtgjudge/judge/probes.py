@@ -14,9 +14,23 @@ from mtgjudge.format.ruling import Probe, Ruling
 from mtgjudge.protocol.vocabulary import OBSERVATIONS, SETUP_ZONES
 
 
+#: What every engine builds, so never a reason to leave a probe out.
+IMPLIED = frozenset({"players", "player.life", "active_player", "step"})
+
+
+def _object(ref: str, spec: dict[str, Any]) -> dict[str, Any]:
+    # rulings/README.md: the name defaults to the key, and the types to
+    # creature when power is given.
+    defaults: dict[str, Any] = {"name": ref}
+    if "power" in spec and "types" not in spec:
+        defaults["types"] = ["creature"]
+    return {**defaults, **spec}
+
+
 def neutral_setup(setup: dict[str, Any]) -> dict[str, Any]:
     """The setup with its defaults written out: each player a table with a
-    life total, the active player and the step."""
+    life total, the active player and the step, each object its name (and a
+    creature its types)."""
     players = [
         {"name": entry, "life": 20} if isinstance(entry, str) else {"life": 20, **entry}
         for entry in setup["players"]
@@ -26,6 +40,11 @@ def neutral_setup(setup: dict[str, Any]) -> dict[str, Any]:
         "players": players,
         "active_player": setup.get("active_player", players[0]["name"]),
         "step": setup.get("step", "precombat_main"),
+        **{
+            zone: {ref: _object(ref, spec) for ref, spec in setup[zone].items()}
+            for zone in SETUP_ZONES
+            if zone in setup
+        },
     }
 
 
@@ -71,17 +90,20 @@ class Needs:
 
 
 def needs(ruling: Ruling, message: dict[str, Any]) -> Needs:
-    setup = message["setup"]
+    """What the probe needs, from its setup as written: a default the
+    message writes out (a name, a creature's types) needs nothing."""
+    setup = ruling.setup
     used = {key for key in setup if key not in SETUP_ZONES or setup[key]}
     for entry in setup["players"]:
-        used |= {f"player.{key}" for key in entry if key != "name"}
+        if isinstance(entry, dict):
+            used |= {f"player.{key}" for key in entry if key != "name"}
     for zone in SETUP_ZONES:
         for obj in setup.get(zone, {}).values():
             used |= {f"object.{key}" for key in obj if key not in ("name", "controller")}
     return Needs(
         features=frozenset(ruling.features),
         actions=frozenset(kind for action in message["actions"] for kind in action),
-        setup=frozenset(used),
+        setup=frozenset(used - IMPLIED),
         observations=frozenset(message["observe"]),
     )
 

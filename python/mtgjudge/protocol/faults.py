@@ -148,7 +148,7 @@ FAULTS: dict[str, tuple[tuple[str, ...], str]] = {
         ("117.4",),
         "the stack doesn't empty: objects keep resolving and triggering",
     ),
-    "action:turn_ended": (("500.1",), "the turn ended before that step began"),
+    "action:turn_ended": (("500.1",), "that step doesn't come again this turn"),
     "action:step_skipped": (("508.8",), "that step is skipped this combat"),
     "action:game_over": (("104.1", "104.3"), "the game is over"),
 }
