@@ -230,7 +230,7 @@ def cmd_schema(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     """Throughput of the batch API, single calls and the reference models."""
     if args.conformance:
-        from mtgjudge.judge import speed
+        from mtgjudge import harness_bench as speed
 
         measured = speed.measure(
             quick=args.quick, progress=lambda text: print(text, file=sys.stderr, flush=True)
