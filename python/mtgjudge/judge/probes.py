@@ -13,7 +13,6 @@ from typing import Any
 from mtgjudge.format.ruling import Probe, Ruling
 from mtgjudge.protocol.vocabulary import OBSERVATIONS, SETUP_ZONES
 
-
 #: What every engine builds, so never a reason to leave a probe out.
 IMPLIED = frozenset({"players", "player.life", "active_player", "step"})
 
