@@ -132,6 +132,15 @@ def test_an_engine_that_lies_about_its_observations(small):
     assert "final.life.Bob: missing" in message
 
 
+def test_a_handshake_that_lies_fails_every_probe_with_the_reason(small):
+    result = run_fake(small, "bad-handshake")
+    assert set(statuses(result)) == {ERROR}
+    message = result.outcomes[0].message
+    assert message.startswith("handshake: ")
+    assert "the engine speaks 2; this harness speaks 1" in message
+    assert "supports.actions: unknown 'teleport'" in message
+
+
 def test_a_wrong_life_total_is_a_failure_not_an_error(small):
     result = run_fake(small, "wrong-life")
     assert set(statuses(result)) == {FAILED}

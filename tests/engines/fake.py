@@ -10,6 +10,7 @@ the way its mode says:
 - slow: takes 3 seconds over each probe;
 - liar: claims every feature, action and observation, then leaves out the
   observations it was asked for and names an object it wasn't;
+- bad-handshake: claims protocol 2 and an action that doesn't exist;
 - wrong-life: answers like the model, but every life total is one higher.
 """
 
@@ -35,6 +36,9 @@ def main() -> int:
             return 0
         if message["type"] == "hello":
             answer = model.hello()
+            if mode == "bad-handshake":
+                answer["protocol"] = 2
+                answer["supports"]["actions"].append("teleport")
             print(json.dumps(answer), flush=True)
             continue
         probes += 1
