@@ -4,7 +4,6 @@ path and what was expected."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -12,6 +11,7 @@ from typing import Any
 
 from mtgjudge.errors import RulingFormatError
 from mtgjudge.format.checks import check_meaning
+from mtgjudge.format.files import read_toml
 from mtgjudge.format.parameters import (
     Parameter,
     checked_values,
@@ -25,11 +25,6 @@ from mtgjudge.format.spec import (
     FormatProblem,
     join,
 )
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on Python < 3.11 only
-    import tomli as tomllib
 
 # ----- loaded rulings -----
 
@@ -118,13 +113,7 @@ def read_features(path: Path) -> tuple[str, ...]:
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
-    try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except tomllib.TOMLDecodeError as error:
-        raise RulingFormatError(str(path), "", f"invalid TOML: {error}") from None
-    except OSError as error:
-        raise RulingFormatError(str(path), "", f"can't read the file: {error.strerror}") from None
+    return read_toml(path)
 
 
 def load_ruling(path: Path, features: tuple[str, ...]) -> Ruling:
@@ -150,8 +139,9 @@ def build_ruling(
         else:
             chosen = checked_values(parameters, values)
         instance = instantiate(data, chosen)
-        if values is None:
-            for i, probe in enumerate(instance.get("probe") or ()):
+        probes = instance.get("probe")
+        if values is None and isinstance(probes, list):
+            for i, probe in enumerate(probes):
                 if probe is OMITTED:
                     raise FormatProblem(
                         join(join("probe", i), "when"),
