@@ -13,6 +13,7 @@ from typing import Any, TextIO
 from mtgjudge.format.corpus import load_corpus
 from mtgjudge.fuzz import runner, targets
 from mtgjudge.fuzz.planted import PLANTED, planted
+from mtgjudge.judge.run import DEFAULT_TIMEOUT
 
 
 def _progress(stream: TextIO):
@@ -43,22 +44,29 @@ def command(
     plant: str | None = None,
     rounds: int | None = None,
     list_only: bool = False,
+    timeout: float | None = DEFAULT_TIMEOUT,
     out: TextIO | None = None,
     err: TextIO | None = None,
 ) -> int:
+    """The command. A ruling file that doesn't load is an error, printed
+    with its location; the rest of the corpus is fuzzed all the same, and
+    the exit status is 1. The last line is always the verdict."""
     out = out or sys.stdout
     err = err or sys.stderr
     corpus = load_corpus(list(paths) or None)
     for problem in corpus.problems:
         print(f"ERROR {problem}", file=out)
-    if corpus.problems:
-        print("the corpus must load before it can be fuzzed", file=out)
-        return 1
-    chosen = targets(corpus.rulings, only)
+    for skipped in corpus.skipped:
+        print(f"SKIPPED {skipped}", file=out)
+    broken = len(corpus.problems)
+    not_loaded = f"{broken} ruling file{'s' if broken != 1 else ''} didn't load (above)"
+    chosen = targets(corpus.rulings, only, timeout)
     if list_only:
         for target in chosen:
             print(f"{target.name}: {target.description}", file=out)
-        return 0
+        if broken:
+            print(f"failed: {not_loaded}", file=out)
+        return 1 if broken else 0
     if not chosen:
         print(f"no target matches {', '.join(only)}", file=out)
         return 2
@@ -92,13 +100,35 @@ def command(
         progress=_progress(err),
         max_rounds=rounds,
     )
-    failure = report.failure
-    if failure is None:
+    for name, reason in report.not_generated.items():
         print(
-            f"passed: {report.total} examples over {len(chosen)} targets in {report.seconds:.1f} s "
-            f"({report.rounds} rounds), seed {seed}",
+            f"NOT GENERATED {name}: no example could be drawn, so the property wasn't "
+            f"checked ({reason})",
             file=out,
         )
+    if report.not_run:
+        print(
+            f"NOT RUN (the time ran out first): {', '.join(report.not_run)}",
+            file=out,
+        )
+    problems = []
+    if broken:
+        problems.append(not_loaded)
+    if report.not_generated:
+        count = len(report.not_generated)
+        problems.append(f"{count} target{'s' if count != 1 else ''} couldn't be generated")
+    failure = report.failure
+    if failure is None:
+        over = (
+            f"over {len(chosen) - len(report.not_run)} targets in {report.seconds:.1f} s "
+            f"({report.rounds} rounds"
+            + (", stopped by the time budget" if report.out_of_time else "")
+            + f"), seed {seed}"
+        )
+        if problems:
+            print(f"failed: {'; '.join(problems)}; {report.total} examples passed {over}", file=out)
+            return 1
+        print(f"passed: {report.total} examples {over}", file=out)
         return 0
     print(
         f"FAIL {failure.target.name} (round {failure.round + 1}, {report.total} examples, "
@@ -112,4 +142,6 @@ def command(
     if plant:
         replay_target += f" --plant {plant}"
     print(f"replay: {replay_target}", file=out)
+    problems.insert(0, f"{failure.target.name} fails (above)")
+    print(f"failed: {'; '.join(problems)}", file=out)
     return 1
