@@ -19,6 +19,7 @@ from mtgjudge.format.parameters import (
     read_parameters,
     without_omitted,
 )
+from mtgjudge.format.rules import check_citations
 from mtgjudge.format.schema import ruling_spec
 from mtgjudge.format.spec import (
     OMITTED,
@@ -152,6 +153,7 @@ def build_ruling(
         checked = spec.check(instance, "")
         # A second pass, now that the setup's names are known.
         spec.check(instance, "", check_meaning(checked))
+        check_citations(checked)
     except FormatProblem as problem:
         where = ""
         if values is not None and chosen:
