@@ -104,7 +104,13 @@ def explain(corpus: Corpus, wanted: str) -> tuple[int, str]:
             ]
             text = "\n\n".join(explain_outcome(outcome) for outcome in outcomes)
             return (0 if all(o.status == PASSED for o in outcomes) else 1), text
-    return 2, f"no ruling or probe with id {wanted!r}"
+    text = f"no ruling or probe with id {wanted!r}"
+    if corpus.problems:
+        # It may be in a file that didn't load: say why each didn't.
+        text += " among the rulings that loaded; these files didn't load:\n" + "\n".join(
+            f"  {problem}" for problem in corpus.problems
+        )
+    return 2, text
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
