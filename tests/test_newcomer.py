@@ -203,3 +203,33 @@ def test_the_license_is_mit():
     text = (ROOT / "LICENSE").read_text(encoding="utf-8")
     assert text.startswith("MIT License")
     assert "Copyright (c) 2026 the mtgjudge authors" in text
+
+
+# ----- the documentation -----
+
+
+def test_the_readmes_links_lead_somewhere():
+    import re
+
+    for readme in (ROOT / "README.md", ROOT / "python/mtgjudge/corpus/README.md"):
+        text = readme.read_text(encoding="utf-8")
+        anchors = {
+            re.sub(r"[^a-z0-9 -]", "", heading.lower()).replace(" ", "-")
+            for heading in re.findall(r"^#+ (.*)$", text, re.M)
+        }
+        for target in re.findall(r"\]\(([^)]+)\)", text):
+            if target.startswith("http"):
+                continue
+            path, _, anchor = target.partition("#")
+            if path:
+                assert (readme.parent / path).exists(), f"{readme.name}: {target}"
+            elif anchor:
+                assert anchor in anchors, f"{readme.name}: {target}"
+
+
+def test_the_schema_and_the_readme_say_the_same_of_died():
+    from mtgjudge.format.schema import EXPECT_SPECS
+
+    readme = (ROOT / "python/mtgjudge/corpus/README.md").read_text(encoding="utf-8")
+    assert "put into a graveyard from the battlefield (700.4" in readme
+    assert "put into a graveyard from the battlefield (700.4" in EXPECT_SPECS["died"].description

@@ -1010,7 +1010,8 @@ EXPECT_SPECS: dict[str, Spec] = {
     "died": Array(
         REF,
         unique=True,
-        description="Exactly the objects state-based actions put into a graveyard.",
+        description="Exactly the permanents put into a graveyard from the battlefield (700.4, "
+        "“dies”), whatever put them there: state-based actions, destroy, sacrifice, move.",
     ),
     "damage_steps": Array(Str(enum=DAMAGE_STEPS)),
     "steps": Array(
@@ -1069,7 +1070,9 @@ EXPECT_SPECS: dict[str, Spec] = {
         Int(minimum=0), "How many times each source's triggered abilities triggered (603.2)."
     ),
     "total_cost": by_object(
-        Str(), "The total cost each spell was cast for (601.2f), printed as mana symbols."
+        Str(),
+        "The total cost each spell was cast for (601.2f), as mana symbols, compared as a cost "
+        "(the order of the symbols doesn't matter; generic mana is one number).",
     ),
     "paid": by_object(
         Table(
@@ -1108,7 +1111,9 @@ EXPECT_SPECS: dict[str, Spec] = {
         Bool(), "Whether one of the object's names is a chosen name (709.4a)."
     ),
     "turn": Array(
-        Str(enum=STEP_NAMES), description="Every phase and step entered this turn, in order."
+        Str(enum=STEP_NAMES),
+        description="Every phase and step entered this turn, in order, starting with the "
+        "setup's step.",
     ),
     "active_player": PLAYER,
     "regenerated": Array(
