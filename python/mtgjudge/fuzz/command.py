@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
@@ -51,6 +52,7 @@ def command(
     """The command. A ruling file that doesn't load is an error, printed
     with its location; the rest of the corpus is fuzzed all the same, and
     the exit status is 1. The last line is always the verdict."""
+    started = time.monotonic()  # the budget bounds the whole command, loading included
     out = out or sys.stdout
     err = err or sys.stderr
     corpus = load_corpus(list(paths) or None)
@@ -95,7 +97,7 @@ def command(
     report = runner.run(
         chosen,
         engine,
-        seconds=seconds,
+        seconds=max(seconds - (time.monotonic() - started), 0.0),
         seed=seed,
         progress=_progress(err),
         max_rounds=rounds,
