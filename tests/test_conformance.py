@@ -336,7 +336,7 @@ def test_pytest_runs_the_probes_on_another_engine(small):
                 str(small),
                 "--engine",
                 engine,
-                "--engine-timeout",
+                "--mtgjudge-timeout",
                 "5",
             ],
             capture_output=True,

@@ -187,7 +187,8 @@ def test_the_same_seed_replays_the_same_run():
 
 
 def test_the_command_prints_its_seed_and_progress(capsys):
-    assert main(["fuzz", "--seconds", "1", "--seed", "11", "--only", "party/"]) == 0
+    status = main(["fuzz", "--seconds", "30", "--rounds", "1", "--seed", "11", "--only", "party/"])
+    assert status == 0
     out, err = capsys.readouterr()
     assert "seed 11" in out and "passed:" in out
     assert "round 1 done" in err

@@ -5,17 +5,19 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from mtgjudge import __version__
 from mtgjudge.check import check_corpus, check_probe
-from mtgjudge.format.corpus import Corpus, load_corpus
+from mtgjudge.format.corpus import Corpus, display_path, load_corpus, unknown_features
 from mtgjudge.format.ruling import read_feature_table
 from mtgjudge.format.schema import json_schema
 from mtgjudge.format.unsupported import load_unsupported
 from mtgjudge.judge.explain import explain_outcome
-from mtgjudge.judge.outcome import ERROR, FAILED, PASSED, Outcome
+from mtgjudge.judge.outcome import ERROR, FAILED, PASSED, SKIPPED, Outcome
 from mtgjudge.judge.run import DEFAULT_TIMEOUT, run, summary_line
 from mtgjudge.protocol.engine import Engine
 from mtgjudge.protocol.process import ProcessEngine
@@ -35,8 +37,21 @@ def ruling_counts(corpus: Corpus, outcomes: list[Outcome]) -> dict[str, int]:
 
 def cmd_check(args: argparse.Namespace) -> int:
     corpus = load_corpus(args.paths or None)
-    features = set(args.features.split(",")) if args.features else None
+    features = None
+    if args.features is not None:
+        features = {name.strip() for name in args.features.split(",") if name.strip()}
+        wrong = unknown_features(features, corpus.features)
+        if wrong:
+            print(f"mtgjudge check --features: {wrong}", file=sys.stderr)
+            return 2
     outcomes = check_corpus(corpus, features, args.timeout).outcomes
+    outcomes += [
+        Outcome(id=skipped.path, status=SKIPPED, message=skipped.reason, path=skipped.path)
+        for skipped in corpus.skipped
+    ]
+    # A run that ran nothing (a folder without rulings, --features that
+    # leaves everything out) must not pass.
+    ran_nothing = not any(o.status != SKIPPED for o in outcomes)
     unsupported = load_unsupported(corpus.root) if not args.paths and corpus.root else []
     failed = [o for o in outcomes if o.status in (FAILED, ERROR)]
     if args.json:
@@ -55,7 +70,13 @@ def cmd_check(args: argparse.Namespace) -> int:
         for outcome in failed:
             where = f" ({outcome.path})" if outcome.path and outcome.path != outcome.id else ""
             label = "ERROR" if outcome.status == ERROR else "FAIL"
-            print(f"{label} {outcome.id}{where}: {outcome.message}")
+            if outcome.probe is None and outcome.message.startswith(outcome.id):
+                print(f"{label} {outcome.message}")  # a file: the message names it
+            else:
+                print(f"{label} {outcome.id}{where}: {outcome.message}")
+        for outcome in outcomes:
+            if outcome.status == SKIPPED and outcome.probe is None:
+                print(f"SKIPPED {outcome.id}: {outcome.message}")
         counts = ruling_counts(corpus, outcomes)
         print(
             f"rulings passing: {counts['official']} official card rulings, "
@@ -65,8 +86,13 @@ def cmd_check(args: argparse.Namespace) -> int:
         line = summary_line(outcomes)
         if unsupported:
             line += f"; {len(unsupported)} official rulings not encoded (unsupported.toml)"
+        if ran_nothing:
+            print(
+                "no probe ran: "
+                + ("--features left out every probe" if outcomes else "no ruling found")
+            )
         print(line)
-    return 1 if failed else 0
+    return 1 if failed or ran_nothing else 0
 
 
 def explain(corpus: Corpus, wanted: str) -> tuple[int, str]:
@@ -81,7 +107,13 @@ def explain(corpus: Corpus, wanted: str) -> tuple[int, str]:
             ]
             text = "\n\n".join(explain_outcome(outcome) for outcome in outcomes)
             return (0 if all(o.status == PASSED for o in outcomes) else 1), text
-    return 2, f"no ruling or probe with id {wanted!r}"
+    text = f"no ruling or probe with id {wanted!r}"
+    if corpus.problems:
+        # It may be in a file that didn't load: say why each didn't.
+        text += " among the rulings that loaded; these files didn't load:\n" + "\n".join(
+            f"  {problem}" for problem in corpus.problems
+        )
+    return 2, text
 
 
 def engine_factory(spec: str, timeout: float | None) -> Callable[[], Engine]:
@@ -201,9 +233,7 @@ def cmd_dump(args: argparse.Namespace) -> int:
         "features": features,
         "rulings": [
             {
-                "path": str(ruling.path.relative_to(corpus.root))
-                if corpus.root
-                else str(ruling.path),
+                "path": display_path(ruling.path, corpus.root),
                 **ruling.raw,
                 # A parametric ruling's literal example, with no formulas left.
                 **({"instance": ruling.instance} if ruling.is_parametric else {}),
@@ -250,8 +280,17 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 def cmd_fuzz(args: argparse.Namespace) -> int:
     """Parametric rulings, invariants, differentials and consistency, fuzzed."""
-    from mtgjudge.fuzz.command import command  # hypothesis is imported only for this command
-
+    try:
+        from mtgjudge.fuzz.command import command  # hypothesis is imported only here
+    except ModuleNotFoundError as missing:
+        if missing.name != "hypothesis":
+            raise
+        print(
+            "mtgjudge fuzz needs hypothesis, which isn't installed: "
+            "pip install hypothesis (or mtgjudge[test])",
+            file=sys.stderr,
+        )
+        return 2
     return command(
         args.paths,
         seconds=args.seconds,
@@ -270,6 +309,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="mtgjudge",
         description="An executable test oracle for the official rules of Magic: The Gathering.",
     )
+    parser.add_argument("--version", action="version", version=f"mtgjudge {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
 
     check = commands.add_parser("check", help="run rulings and report the verdicts")
@@ -414,7 +454,19 @@ def build_parser() -> argparse.ArgumentParser:
         type=Path,
         help="ruling files or directories (default: the bundled corpus)",
     )
-    fuzz.add_argument("--seconds", type=float, default=60.0, help="time budget (default 60)")
+    fuzz.add_argument(
+        "--seconds",
+        type=float,
+        default=60.0,
+        help="the time budget of the whole run, drawing examples included (default 60)",
+    )
+    fuzz.add_argument(
+        "--timeout",
+        type=float,
+        default=DEFAULT_TIMEOUT,
+        metavar="SECONDS",
+        help=f"the time limit of each probe (default {DEFAULT_TIMEOUT:g})",
+    )
     fuzz.add_argument("--seed", type=int, help="the seed (default: a random one, printed)")
     fuzz.add_argument(
         "--only",
@@ -431,13 +483,6 @@ def build_parser() -> argparse.ArgumentParser:
         "domains, corpus probes reordered, and random combats against mtgjudge's model",
     )
     fuzz.add_argument(
-        "--timeout",
-        type=float,
-        default=DEFAULT_TIMEOUT,
-        metavar="SECONDS",
-        help="with --engine, the time limit of each probe",
-    )
-    fuzz.add_argument(
         "--plant",
         metavar="BUG",
         help="fuzz the kernel with a bug planted in it, to see the fuzzer catch it: "
@@ -449,7 +494,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    return int(args.run(args))
+    try:
+        status = int(args.run(args))
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader went away (`mtgjudge check | head`): stop quietly, and
+        # keep Python from complaining as it flushes stdout on exit.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+        return 1
+    return status
 
 
 if __name__ == "__main__":  # pragma: no cover

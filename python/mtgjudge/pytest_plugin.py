@@ -1,8 +1,15 @@
 """A pytest plugin (entry point ``pytest11``) that collects ruling files as
 tests: one item per probe, named after the ruling and probe ids.
 
-Any ``*.toml`` file below a directory holding ``features.toml`` is a ruling
-file, apart from ``features.toml`` and ``unsupported.toml`` themselves.
+A ``*.toml`` file is a ruling file when it is below a folder holding
+``features.toml`` (apart from that folder's own ``features.toml`` and
+``unsupported.toml``), or, anywhere else, when it has probes (a top-level
+``probe``): then it is read with the bundled corpus's features, as
+``mtgjudge check`` reads it. Nothing in a folder of rulings is left out
+silently (see :mod:`mtgjudge.pytest_folders`).
+
+``--mtgjudge-timeout SECONDS`` (or the ini option ``mtgjudge_timeout``) is
+each probe's time limit; 0 means none.
 
 By default each probe runs on our own model. ``--engine CMD`` runs them on
 another engine through the protocol (``docs/protocol.md``), started once for
@@ -17,29 +24,75 @@ import pytest
 
 from mtgjudge.check import check_probe
 from mtgjudge.errors import RulingFormatError
-from mtgjudge.format.corpus import is_ruling_file
+from mtgjudge.format.corpus import bundled_corpus, find_root, is_ruling_file
 from mtgjudge.format.ruling import Probe, Ruling, load_ruling, read_features
 from mtgjudge.judge.explain import explain_outcome
 from mtgjudge.judge.outcome import PASSED, UNSUPPORTED, Outcome
+from mtgjudge.judge.run import DEFAULT_TIMEOUT
+from mtgjudge.pytest_folders import Duplicate, VerdictRepr, looks_like_a_ruling, met_before
 
 _features_cache: dict[Path, tuple[str, ...]] = {}
 _ids_seen_key = pytest.StashKey[dict]()
 
 
-def _features_root(path: Path) -> Path | None:
-    for directory in path.resolve().parents:
-        if (directory / "features.toml").is_file():
-            return directory
-    return None
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("mtgjudge", "mtgjudge rulings")
+    group.addoption(
+        "--engine",
+        dest="mtgjudge_engine",
+        metavar="CMD",
+        help="run the ruling probes on this engine (a command speaking the mtgjudge protocol) "
+        "instead of mtgjudge's own model",
+    )
+    group.addoption(
+        "--mtgjudge-timeout",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help=f"the time limit of each ruling probe (default {DEFAULT_TIMEOUT:g}; 0: none)",
+    )
+    parser.addini(
+        "mtgjudge_timeout",
+        help=f"the time limit of each ruling probe, in seconds (default {DEFAULT_TIMEOUT:g})",
+        default=str(DEFAULT_TIMEOUT),
+    )
+
+
+def _timeout(config: pytest.Config) -> float | None:
+    given = config.getoption("mtgjudge_timeout", None)
+    if given is None:
+        given = float(config.getini("mtgjudge_timeout") or DEFAULT_TIMEOUT)
+    return given or None
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector):
-    if file_path.suffix != ".toml" or not is_ruling_file(file_path):
+    if file_path.suffix != ".toml":
         return None
-    root = _features_root(file_path)
+    root = find_root(file_path)
     if root is None:
+        if not looks_like_a_ruling(file_path):
+            return None
+        root = bundled_corpus()
+    elif not is_ruling_file(file_path, root):
         return None
+    first = met_before(parent.session, file_path)
+    if first is not None:
+        return Duplicate.from_parent(parent, path=file_path, first=first)
     return RulingFile.from_parent(parent, path=file_path, root=root)
+
+
+if hasattr(pytest, "Directory"):  # pytest 8 and newer
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_collect_directory(path: Path, parent: pytest.Collector):
+        from mtgjudge.pytest_folders import RulingFolder
+
+        if find_root(path) is None:
+            return None  # not a folder of rulings: pytest's own collection
+        first = met_before(parent.session, path)
+        if first is not None:
+            return Duplicate.from_parent(parent, path=path, first=first)
+        return RulingFolder.from_parent(parent, path=path)
 
 
 class RulingFailure(Exception):
@@ -86,12 +139,12 @@ class ProbeItem(pytest.Item):
     def runtest(self) -> None:
         engine = _session_engine(self.config)
         if engine is None:
-            outcome = check_probe(self.ruling, self.probe)
+            outcome = check_probe(self.ruling, self.probe, _timeout(self.config))
         else:
             from mtgjudge.judge.run import run_one
 
             outcome = run_one(
-                engine.engine, engine.supports, self.ruling, self.probe, engine.timeout
+                engine.engine, engine.supports, self.ruling, self.probe, _timeout(self.config)
             )
         if outcome.status == UNSUPPORTED:
             pytest.skip(outcome.message)
@@ -100,7 +153,9 @@ class ProbeItem(pytest.Item):
 
     def repr_failure(self, excinfo, style=None):
         if isinstance(excinfo.value, RulingFailure):
-            return explain_outcome(excinfo.value.outcome)
+            outcome = excinfo.value.outcome
+            verdict = f"{outcome.status}: {outcome.message}".rstrip(": ")
+            return VerdictRepr(explain_outcome(outcome), verdict, self.path)
         return super().repr_failure(excinfo, style=style)
 
     def reportinfo(self):
@@ -118,7 +173,7 @@ class BrokenRulingItem(pytest.Item):
         raise self.problem
 
     def repr_failure(self, excinfo, style=None):
-        return str(self.problem)
+        return VerdictRepr(str(self.problem), str(self.problem), self.path)
 
     def reportinfo(self):
         return self.path, None, f"ruling file {self.path.name}"
@@ -148,29 +203,8 @@ def _session_engine(config: pytest.Config) -> _SessionEngine | None:
     if not command:
         return None
     if _engine_key not in config.stash:
-        config.stash[_engine_key] = _SessionEngine(
-            command, config.getoption("mtgjudge_engine_timeout")
-        )
+        config.stash[_engine_key] = _SessionEngine(command, _timeout(config) or DEFAULT_TIMEOUT)
     return config.stash[_engine_key]
-
-
-def pytest_addoption(parser: pytest.Parser) -> None:
-    group = parser.getgroup("mtgjudge")
-    group.addoption(
-        "--engine",
-        dest="mtgjudge_engine",
-        metavar="CMD",
-        help="run the ruling probes on this engine (a command speaking the mtgjudge protocol) "
-        "instead of mtgjudge's own model",
-    )
-    group.addoption(
-        "--engine-timeout",
-        dest="mtgjudge_engine_timeout",
-        type=float,
-        default=30.0,
-        metavar="SECONDS",
-        help="the time limit of each probe on --engine (default 30)",
-    )
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -180,8 +214,6 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    from mtgjudge.format.corpus import bundled_corpus
-
     try:
         features = read_features(bundled_corpus() / "features.toml")
     except RulingFormatError:

@@ -9,6 +9,8 @@ from typing import Any
 from mtgjudge.format.formula import is_formula
 from mtgjudge.format.schema import STATIC_DEPENDENT_KEYS
 from mtgjudge.format.spec import (
+    NUMBER_BOUND,
+    NUMBER_BOUND_REASON,
     FormatProblem,
     Names,
     join,
@@ -155,6 +157,7 @@ def check_meaning(ruling: dict[str, Any]) -> Names:
         if ref in objects or ref == THAT_CREATURE:
             raise FormatProblem(path, f"{ref!r} is already the name of an object in the setup")
     _check_mana_costs(ruling)
+    _check_mana_pools(ruling)
     _check_effects(setup, "setup", has_source=True)
     for i, probe in enumerate(ruling["probe"]):
         # A probe's own effect has no source to look at.
@@ -177,9 +180,6 @@ MANA_COST_KEYS = (
 
 def _check_mana_costs(ruling: dict[str, Any]) -> None:
     """Every mana cost parses, so a typo fails the file, not a probe."""
-    from mtgjudge import _core
-    from mtgjudge.errors import ManaCostSyntaxError
-
     found = [
         (where, value)
         for part in ("setup", "probe")
@@ -194,13 +194,59 @@ def _check_mana_costs(ruling: dict[str, Any]) -> None:
         for index, text in enumerate(value) if isinstance(value, list) else [(None, value)]:
             if not isinstance(text, str) or is_formula(text):
                 continue
-            try:
-                _core.ManaCost(text)
-            except ManaCostSyntaxError as error:
+            path = where if index is None else join(where, index)
+            symbols = _mana_symbols(text, path, 'expected a mana cost such as "{2}{W}"')
+            for symbol, amount in symbols:
+                if amount > NUMBER_BOUND:
+                    raise FormatProblem(
+                        path,
+                        f"expected at most {NUMBER_BOUND:,} of each mana symbol, found "
+                        f"{amount:,} of {symbol} ({NUMBER_BOUND_REASON})",
+                    )
+
+
+#: The mana a pool holds: one type per symbol (106.1, 106.4).
+MANA_TYPES = ("{W}", "{U}", "{B}", "{R}", "{G}", "{C}")
+
+
+def _mana_symbols(text: str, path: str, expected: str) -> list[tuple[str, int]]:
+    """The symbols of a mana cost as the kernel reads it, each with its count."""
+    from mtgjudge import _core
+    from mtgjudge.errors import InvalidInputError
+
+    try:
+        return list(_core.ManaCost(text).symbols)
+    except (InvalidInputError, OverflowError, ValueError) as error:
+        raise FormatProblem(path, f"{expected}: {error}") from None
+
+
+def _check_mana_pools(ruling: dict[str, Any]) -> None:
+    """A player's `mana`, and an expected pool, are mana of the six types
+    (106.4): "{G}{G}{W}", never generic, hybrid or X."""
+    pools = [
+        (join(join("setup.players", i), "mana"), entry["name"], entry["mana"])
+        for i, entry in enumerate(ruling["setup"]["players"])
+        if isinstance(entry, dict) and "mana" in entry
+    ]
+    for i, probe in enumerate(ruling["probe"]):
+        for player, text in probe["expect"].get("mana_pool", {}).items():
+            pools.append(
+                (join(join(join(join("probe", i), "expect"), "mana_pool"), player), player, text)
+            )
+    for path, player, text in pools:
+        if is_formula(text):
+            continue
+        expected = (
+            f"{player}'s mana pool: expected mana symbols of one type each "
+            f'({" ".join(MANA_TYPES)}), such as "{{G}}{{G}}{{W}}"'
+        )
+        for symbol, amount in _mana_symbols(text, path, expected):
+            if symbol not in MANA_TYPES:
+                raise FormatProblem(path, f"{expected}; found {symbol} in {text!r}")
+            if amount > NUMBER_BOUND:
                 raise FormatProblem(
-                    where if index is None else join(where, index),
-                    f'expected a mana cost such as "{{2}}{{W}}": {error}',
-                ) from None
+                    path, f"{expected}; found {amount:,} {symbol} ({NUMBER_BOUND_REASON})"
+                )
 
 
 def _check_effects(node: Any, path: str, *, has_source: bool) -> None:

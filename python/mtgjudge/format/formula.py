@@ -13,8 +13,16 @@ evaluated, so a ruling file can never run code:
 - ``A if CONDITION else B``;
 - the functions ``min``, ``max``, ``abs``, ``len`` and ``str`` (of an integer).
 
-Integers stay within ±10^9 and lists and strings within 1000 items, so a
-formula can't exhaust memory either.
+Every bound is checked before the work it bounds, so a formula can't
+exhaust time or memory either:
+
+- a formula is at most :data:`MAX_LENGTH` characters, and its expression
+  nests at most :data:`MAX_DEPTH` levels deep;
+- integers stay within ±10^9 (:data:`LIMIT`);
+- a value holds at most :data:`MAX_ITEMS` items, counted at every depth (a
+  string counts its characters, a list the sizes of its items);
+- the formulas of one ruling give values of at most :data:`MAX_TOTAL` items
+  in all (a :class:`Budget`), whatever the number of formulas.
 """
 
 from __future__ import annotations
@@ -25,6 +33,12 @@ from typing import Any
 
 LIMIT = 10**9
 MAX_ITEMS = 1000
+#: The longest expression read, in characters (the corpus's longest: 175).
+MAX_LENGTH = 1000
+#: How deeply an expression may nest (the corpus's deepest: 9).
+MAX_DEPTH = 50
+#: The most items all the formulas of one ruling may give, in all.
+MAX_TOTAL = 100_000
 FUNCTIONS = {"min": min, "max": max, "abs": abs, "len": len, "str": str}
 RESERVED = frozenset({*FUNCTIONS, "true", "false", "True", "False", "and", "or", "not", "if"})
 
@@ -37,16 +51,76 @@ def is_formula(value: Any) -> bool:
     return isinstance(value, str) and "${" in value
 
 
+def quoted(text: str, limit: int = 80) -> str:
+    """``repr(text)``, cut short for an error message."""
+    if len(text) <= limit:
+        return repr(text)
+    return repr(text[:limit]) + f"... ({len(text):,} characters)"
+
+
+def shown(value: Any, limit: int = 80) -> str:
+    """A value for an error message, cut short (a list is shown up to
+    ``limit`` characters, a huge integer by its size)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return f"an integer of {value.bit_length():,} bits"
+    if isinstance(value, str):
+        return quoted(value, limit)
+    if isinstance(value, list) and size(value) > limit:
+        return f"a list of {len(value):,} items"
+    return repr(value)
+
+
+def size(value: Any) -> int:
+    """How many items a value holds, at every depth: a string its characters,
+    a list the sizes of its items, anything else 1; never less than 1."""
+    total = 0
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, list):
+            if not item:
+                total += 1
+            stack.extend(item)
+        elif isinstance(item, str):
+            total += max(1, len(item))
+        else:
+            total += 1
+    return max(total, 1)
+
+
+def _too_big() -> FormulaError:
+    return FormulaError(
+        f"a value of more than {MAX_ITEMS} items (counted at every depth of nested lists)"
+    )
+
+
 def _check(value: Any) -> Any:
     if isinstance(value, bool):
         return value
     if isinstance(value, int):
         if abs(value) > LIMIT:
-            raise FormulaError(f"the integer {value} is out of range (at most 10^9 either way)")
+            raise FormulaError(f"{shown(value)} is out of range (at most 10^9 either way)")
         return value
-    if isinstance(value, (str, list)) and len(value) > MAX_ITEMS:
-        raise FormulaError(f"a value of more than {MAX_ITEMS} items")
+    if isinstance(value, (str, list)) and size(value) > MAX_ITEMS:
+        raise _too_big()
     return value
+
+
+class Budget:
+    """What the formulas of one ruling may give in all: :data:`MAX_TOTAL`
+    items, so that many formulas can't together exhaust memory."""
+
+    def __init__(self, total: int = MAX_TOTAL):
+        self.left = total
+        self.total = total
+
+    def spend(self, value: Any) -> None:
+        self.left -= size(value)
+        if self.left < 0:
+            raise FormulaError(
+                f"the formulas of this ruling give more than {self.total:,} items in all "
+                "(strings' characters and lists' items)"
+            )
 
 
 def _kind(value: Any) -> str:
@@ -95,7 +169,15 @@ class _Evaluator:
         return list(value) if isinstance(value, list) else value
 
     def visit_List(self, node: ast.List) -> list[Any]:
-        return [self.visit(item) for item in node.elts]
+        items = []
+        total = 0
+        for element in node.elts:
+            item = self.visit(element)
+            total += size(item)
+            if total > MAX_ITEMS:
+                raise _too_big()
+            items.append(item)
+        return items
 
     def visit_UnaryOp(self, node: ast.UnaryOp) -> Any:
         operand = self.visit(node.operand)
@@ -113,6 +195,8 @@ class _Evaluator:
         if isinstance(op, ast.Add):
             for kind in (str, list):
                 if isinstance(left, kind) and isinstance(right, kind):
+                    if size(left) + size(right) > MAX_ITEMS:
+                        raise _too_big()
                     return left + right
             return _integer(left, "+") + _integer(right, "+")
         if isinstance(op, ast.Sub):
@@ -121,10 +205,11 @@ class _Evaluator:
             if isinstance(left, (str, list)) and not isinstance(right, (str, list)):
                 left, right = right, left
             if isinstance(right, (str, list)):
-                # Repetition: the size is checked before anything is built.
+                # Repetition: the size, at every depth, is checked before
+                # anything is built.
                 times = _integer(left, "*")
-                if times * len(right) > MAX_ITEMS:
-                    raise FormulaError(f"a value of more than {MAX_ITEMS} items")
+                if times > 0 and times * size(right) > MAX_ITEMS:
+                    raise _too_big()
                 return right * max(times, 0)
             return _integer(left, "*") * _integer(right, "*")
         if isinstance(op, (ast.FloorDiv, ast.Mod)):
@@ -237,15 +322,35 @@ def _describe_node(node: ast.AST) -> str:
     return names.get(type(node).__name__, type(node).__name__)
 
 
+def _depth(tree: ast.AST) -> int:
+    """How deeply the expression nests (iterative: no recursion)."""
+    deepest = 0
+    stack = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        deepest = max(deepest, depth)
+        stack.extend((child, depth + 1) for child in ast.iter_child_nodes(node))
+    return deepest
+
+
 def evaluate(expression: str, names: Mapping[str, Any]) -> Any:
     """The value of one formula's expression (without ``${ }``)."""
+    expression = expression.strip()
+    if len(expression) > MAX_LENGTH:
+        raise FormulaError(
+            f"the formula is {len(expression):,} characters long; at most {MAX_LENGTH} are read"
+        )
     try:
-        tree = ast.parse(expression.strip(), mode="eval")
+        tree = ast.parse(expression, mode="eval")
     except SyntaxError as error:
         raise FormulaError(f"can't read the formula: {error.msg}") from None
+    except (MemoryError, RecursionError, ValueError):
+        raise FormulaError("can't read the formula: it is nested too deeply") from None
+    if _depth(tree) > MAX_DEPTH:
+        raise FormulaError(f"the formula nests more than {MAX_DEPTH} levels deep")
     try:
         return _Evaluator(names).visit(tree)
-    except RecursionError:
+    except RecursionError:  # pragma: no cover - MAX_DEPTH keeps well below the limit
         raise FormulaError("the formula is nested too deeply") from None
 
 
@@ -276,20 +381,24 @@ def _formulas(text: str) -> list[tuple[int, int, str]]:
                 depth -= 1
             i += 1
         if i >= len(text):
-            raise FormulaError(f"an unclosed formula: {text[position:]!r}")
+            raise FormulaError(f"an unclosed formula: {quoted(text[position:])}")
         found.append((position, i + 1, text[position + 2 : i]))
         position = text.find("${", i + 1)
     return found
 
 
-def substitute(text: str, names: Mapping[str, Any]) -> Any:
+def substitute(text: str, names: Mapping[str, Any], budget: Budget | None = None) -> Any:
     """A string with formulas, with their values put in. A string that is
     one formula and nothing else becomes that formula's value (an integer,
     a boolean, a string or a list); formulas inside a longer string are
-    written into it, and must then give integers or strings."""
+    written into it, and must then give integers or strings. ``budget``
+    bounds what the formulas of a whole ruling give."""
+    budget = budget if budget is not None else Budget()
     formulas = _formulas(text)
     if len(formulas) == 1 and formulas[0][:2] == (0, len(text)):
-        return evaluate(formulas[0][2], names)
+        value = evaluate(formulas[0][2], names)
+        budget.spend(value)
+        return value
     pieces = []
     position = 0
     for start, end, expression in formulas:
@@ -297,9 +406,10 @@ def substitute(text: str, names: Mapping[str, Any]) -> Any:
         value = evaluate(expression, names)
         if isinstance(value, bool) or not isinstance(value, (int, str)):
             raise FormulaError(
-                f"${{{expression}}} inside a longer string must give an integer or a "
-                f"string, not {_kind(value)}"
+                f"{quoted('${' + expression + '}')} inside a longer string must give an "
+                f"integer or a string, not {_kind(value)}"
             )
+        budget.spend(value)
         pieces.append(str(value))
         position = end
     pieces.append(text[position:])

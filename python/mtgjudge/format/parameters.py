@@ -8,7 +8,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from mtgjudge.format.formula import RESERVED, FormulaError, is_formula, substitute
+from mtgjudge.format.formula import (
+    RESERVED,
+    Budget,
+    FormulaError,
+    is_formula,
+    quoted,
+    shown,
+    substitute,
+)
 from mtgjudge.format.schema import PARAMETERS
 from mtgjudge.format.spec import (
     OMITTED,
@@ -117,36 +125,41 @@ def instantiate(data: Mapping[str, Any], values: Mapping[str, Any]) -> dict[str,
     `probe` replaced by its value, and every table in a list whose `when`
     doesn't hold replaced by OMITTED (so that key paths keep their indices)."""
     result = dict(data)
+    budget = Budget()
     for key in TEMPLATED:
         if key in result:
-            result[key] = _instantiate(result[key], key, values)
+            result[key] = _instantiate(result[key], key, values, budget)
     return result
 
 
-def _instantiate(node: Any, path: str, values: Mapping[str, Any], item: bool = False) -> Any:
+def _instantiate(
+    node: Any, path: str, values: Mapping[str, Any], budget: Budget, item: bool = False
+) -> Any:
     if isinstance(node, str):
         if not is_formula(node):
             return node
         try:
-            return substitute(node, values)
+            return substitute(node, values, budget)
         except FormulaError as error:
-            raise FormatProblem(path, f"formula {node!r}: {error}") from None
+            raise FormatProblem(path, f"formula {quoted(node)}: {error}") from None
     if isinstance(node, list):
-        return [_instantiate(child, join(path, i), values, True) for i, child in enumerate(node)]
+        return [
+            _instantiate(child, join(path, i), values, budget, True) for i, child in enumerate(node)
+        ]
     if isinstance(node, Mapping):
         if item and "when" in node:
-            holds = _instantiate(node["when"], join(path, "when"), values)
+            holds = _instantiate(node["when"], join(path, "when"), values, budget)
             if not isinstance(holds, bool):
                 raise FormatProblem(
                     join(path, "when"),
-                    f"expected true or false, found {holds!r} (`when` on a table in a list is a "
-                    "parametric ruling's condition; a triggered ability's event is `event`)",
+                    f"expected true or false, found {shown(holds)} (`when` on a table in a list "
+                    "is a parametric ruling's condition; a triggered ability's event is `event`)",
                     wrong_type=True,
                 )
             if not holds:
                 return OMITTED
         return {
-            key: _instantiate(child, join(path, key), values)
+            key: _instantiate(child, join(path, key), values, budget)
             for key, child in node.items()
             if not (item and key == "when")
         }

@@ -4,7 +4,6 @@ path and what was expected."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -12,6 +11,7 @@ from typing import Any
 
 from mtgjudge.errors import RulingFormatError
 from mtgjudge.format.checks import check_meaning
+from mtgjudge.format.files import read_toml
 from mtgjudge.format.parameters import (
     Parameter,
     checked_values,
@@ -19,17 +19,13 @@ from mtgjudge.format.parameters import (
     read_parameters,
     without_omitted,
 )
+from mtgjudge.format.rules import check_citations
 from mtgjudge.format.schema import ruling_spec
 from mtgjudge.format.spec import (
     OMITTED,
     FormatProblem,
     join,
 )
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on Python < 3.11 only
-    import tomli as tomllib
 
 # ----- loaded rulings -----
 
@@ -118,13 +114,7 @@ def read_features(path: Path) -> tuple[str, ...]:
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
-    try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except tomllib.TOMLDecodeError as error:
-        raise RulingFormatError(str(path), "", f"invalid TOML: {error}") from None
-    except OSError as error:
-        raise RulingFormatError(str(path), "", f"can't read the file: {error.strerror}") from None
+    return read_toml(path)
 
 
 def load_ruling(path: Path, features: tuple[str, ...]) -> Ruling:
@@ -150,8 +140,9 @@ def build_ruling(
         else:
             chosen = checked_values(parameters, values)
         instance = instantiate(data, chosen)
-        if values is None:
-            for i, probe in enumerate(instance.get("probe") or ()):
+        probes = instance.get("probe")
+        if values is None and isinstance(probes, list):
+            for i, probe in enumerate(probes):
                 if probe is OMITTED:
                     raise FormatProblem(
                         join(join("probe", i), "when"),
@@ -162,6 +153,7 @@ def build_ruling(
         checked = spec.check(instance, "")
         # A second pass, now that the setup's names are known.
         spec.check(instance, "", check_meaning(checked))
+        check_citations(checked)
     except FormatProblem as problem:
         where = ""
         if values is not None and chosen:

@@ -7,6 +7,8 @@ import sys
 from typing import Any
 
 from mtgjudge.format.spec import (
+    COUNT_BOUND,
+    COUNT_BOUND_REASON,
     AnyOf,
     Array,
     Bool,
@@ -18,6 +20,7 @@ from mtgjudge.format.spec import (
     Str,
     Table,
     WithNames,
+    count,
 )
 from mtgjudge.keywords import KEYWORDS
 from mtgjudge.protocol.faults import CATEGORIES, FAULTS
@@ -53,7 +56,10 @@ OBJECT_REF = r"[a-z][a-z0-9_-]*"
 RULE_NUMBER = r"[1-9]\d{2}(\.\d+[a-z]?)?"
 #: The name of a choice a triggered ability offers as it resolves.
 CHOICE_NAME = r"[a-z][a-z0-9_]*"
-COUNTER = r"[+-]\d+/[+-]\d+|loyalty|" + "|".join(k for k in KEYWORDS if k != "defender")
+#: A number written in a string ("+2/+0", a counter's name): at most six
+#: digits, within NUMBER_BOUND as every number is.
+DIGITS = r"\d{1,6}"
+COUNTER = rf"[+-]{DIGITS}/[+-]{DIGITS}|loyalty|" + "|".join(k for k in KEYWORDS if k != "defender")
 
 DURATIONS = ("end_of_turn", "end_of_combat", "permanent")
 
@@ -75,8 +81,10 @@ TARGET = Str(
 SPELL_KEYWORDS = ("flash", "convoke", "improvise", "delve", "fuse")
 KEYWORD = Str(enum=(*KEYWORDS, *SPELL_KEYWORDS), description="A keyword ability (122.1b, 702).")
 KEYWORD_LIST = Array(KEYWORD, unique=True)
-PT_CHANGE = Str(pattern=r"[+-]\d+/[+-]\d+", pattern_hint='"+2/+0"')
-PT_VALUE = Str(pattern=r"-?\d+/-?\d+", pattern_hint='"3/3"')
+PT_CHANGE = Str(
+    pattern=rf"[+-]{DIGITS}/[+-]{DIGITS}", pattern_hint='"+2/+0" (at most six digits each)'
+)
+PT_VALUE = Str(pattern=rf"-?{DIGITS}/-?{DIGITS}", pattern_hint='"3/3" (at most six digits each)')
 RULE = Str(pattern=RULE_NUMBER, pattern_hint='"702.19b" (a rule number)')
 DATE = Str(pattern=r"\d{4}-\d{2}-\d{2}", pattern_hint='"2021-03-19"')
 NAME_LIST = Array(Str(min_length=1), unique=True)
@@ -187,12 +195,14 @@ FOR_EACH = Table(
     _fields(
         ("for_each",),
         for_each=FILTER,
-        times=Int(minimum=1, description="How much for each (default 1)."),
+        times=count(minimum=1, description="How much for each (default 1)."),
     ),
     description="An amount counted as the effect applies (608.2h): `times` for each permanent "
     "that fits `for_each`, relative to the effect's controller.",
 )
 AMOUNT = AnyOf([Int(minimum=0), THAT_MUCH_SPEC, FOR_EACH])
+#: How many times something is done, such as cards drawn: at most COUNT_BOUND.
+COUNT_AMOUNT = AnyOf([count(), THAT_MUCH_SPEC, FOR_EACH])
 
 CONDITION = Defined("condition", CONDITION_TABLE)
 
@@ -317,7 +327,12 @@ PREVENTION = Table(
 DAMAGE_REPLACEMENT = Table(
     _damage_effect_fields(
         static=True,
-        times=Int(minimum=2, description='"Double" is 2, "triple" 3.'),
+        times=Int(
+            minimum=2,
+            maximum=COUNT_BOUND,
+            bound=COUNT_BOUND_REASON,
+            description='"Double" is 2, "triple" 3.',
+        ),
         plus=Int(minimum=1, description='"That much damage plus N".'),
     ),
     description='A static ability: "If [a source] would deal damage to [something], it deals '
@@ -350,7 +365,7 @@ EFFECT = Table(
         you=PLAYER,
         grant=KEYWORD_LIST,
         lose=KEYWORD_LIST,
-        pump=Str(pattern=r"[+-](\d+|X)/[+-](\d+|X)", pattern_hint='"+2/+0" or "+X/+X"'),
+        pump=Str(pattern=rf"[+-]({DIGITS}|X)/[+-]({DIGITS}|X)", pattern_hint='"+2/+0" or "+X/+X"'),
         set_base=PT_VALUE,
         x=Str(
             enum=("party", "x", "other_attacking_creatures", "greatest_power"),
@@ -458,7 +473,7 @@ STATE_ACTION_SPECS: dict[str, Spec] = {
         "to the other (701.14a); if either is an illegal target or isn't a creature on the "
         "battlefield, neither does (701.14b).",
     ),
-    "draw": by_player(AMOUNT, "Each player draws that many cards (121.1)."),
+    "draw": by_player(COUNT_AMOUNT, "Each player draws that many cards (121.1)."),
     "exile_until_source_leaves": Array(
         REF,
         unique=True,
@@ -557,7 +572,7 @@ ACTION_SPECS: dict[str, Spec] = {
                 description="Pay the extra cost that lets it be cast as though it had flash (601.3c)."
             ),
             fuse=Bool(description="Cast both halves of a split card with fuse (702.102a)."),
-            mode=Int(
+            mode=count(
                 minimum=1,
                 description="The mode chosen for a modal spell, counting from 1 (700.2a).",
             ),
@@ -586,7 +601,9 @@ ACTION_SPECS: dict[str, Spec] = {
     ),
     "resolve": AnyOf(
         [
-            Int(minimum=1, description="The top N objects of the stack resolve, one by one (608)."),
+            count(
+                minimum=1, description="The top N objects of the stack resolve, one by one (608)."
+            ),
             Table(
                 _fields(
                     ("choose",),
@@ -795,7 +812,7 @@ OBJECT_TABLE = Table(
         summoning_sick=Bool(),
         token=Bool(),
         attached_to=REF,
-        block_limit=Int(
+        block_limit=count(
             minimum=0, description="How many attackers it may block; 0: it can't block."
         ),
         regeneration_shields=Int(
@@ -871,7 +888,7 @@ OBJECT_TABLE = Table(
                 _fields(
                     ("resolve",),
                     resolve=Array(RESOLVE_ACTION),
-                    targets=Int(
+                    targets=count(
                         minimum=0,
                         description="How many targets the mode requires (601.2c, 700.2c).",
                     ),
@@ -999,7 +1016,8 @@ EXPECT_SPECS: dict[str, Spec] = {
     "died": Array(
         REF,
         unique=True,
-        description="Exactly the objects state-based actions put into a graveyard.",
+        description="Exactly the permanents put into a graveyard from the battlefield (700.4, "
+        "“dies”), whatever put them there: state-based actions, destroy, sacrifice, move.",
     ),
     "damage_steps": Array(Str(enum=DAMAGE_STEPS)),
     "steps": Array(
@@ -1058,7 +1076,9 @@ EXPECT_SPECS: dict[str, Spec] = {
         Int(minimum=0), "How many times each source's triggered abilities triggered (603.2)."
     ),
     "total_cost": by_object(
-        Str(), "The total cost each spell was cast for (601.2f), printed as mana symbols."
+        Str(),
+        "The total cost each spell was cast for (601.2f), as mana symbols, compared as a cost "
+        "(the order of the symbols doesn't matter; generic mana is one number).",
     ),
     "paid": by_object(
         Table(
@@ -1097,7 +1117,9 @@ EXPECT_SPECS: dict[str, Spec] = {
         Bool(), "Whether one of the object's names is a chosen name (709.4a)."
     ),
     "turn": Array(
-        Str(enum=STEP_NAMES), description="Every phase and step entered this turn, in order."
+        Str(enum=STEP_NAMES),
+        description="Every phase and step entered this turn, in order, starting with the "
+        "setup's step.",
     ),
     "active_player": PLAYER,
     "regenerated": Array(

@@ -46,6 +46,22 @@ def _describe(value: Any) -> str:
     return type(value).__name__
 
 
+def _hashable(value: Any) -> Any:
+    """A value as a key that is equal for equal values (``1 == True`` as in
+    Python's own comparison), so that uniqueness is checked in linear time."""
+    if isinstance(value, list):
+        return ("list", tuple(_hashable(item) for item in value))
+    if isinstance(value, Mapping):
+        return ("table", frozenset((key, _hashable(item)) for key, item in value.items()))
+    return value
+
+
+def _shown(value: Any, limit: int = 80) -> str:
+    """A value for an error message, cut short."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + f"... ({len(text):,} characters)"
+
+
 class _Omitted:
     """An array item of a parametric ruling whose ``when`` doesn't hold."""
 
@@ -121,9 +137,9 @@ class Str(Spec):
                 path, f"expected {self.expected()}, found {_describe(value)}", wrong_type=True
             )
         if self.enum is not None and value not in self.enum:
-            raise FormatProblem(path, f"expected {self.expected()}, found {value!r}")
+            raise FormatProblem(path, f"expected {self.expected()}, found {_shown(value)}")
         if self.pattern is not None and not re.fullmatch(self.pattern, value):
-            raise FormatProblem(path, f"expected {self.expected()}, found {value!r}")
+            raise FormatProblem(path, f"expected {self.expected()}, found {_shown(value)}")
         if len(value) < self.min_length:
             raise FormatProblem(path, "expected a non-empty string")
         if names is not None and self.refers_to is not None:
@@ -143,19 +159,44 @@ class Str(Spec):
         return self._with_description(schema)
 
 
+#: Every integer in a ruling file is within ±NUMBER_BOUND, unless its key
+#: says less: far beyond any game's numbers, and far within the kernel's
+#: 32-bit integers, so that sums of them (power with counters and effects,
+#: life after damage) still fit.
+NUMBER_BOUND = 1_000_000
+NUMBER_BOUND_REASON = "every number in a ruling file is within ±1,000,000"
+#: Counts of things done or held (`resolve`, `draw`, `times`, a damage
+#: replacement's `times`, `block_limit`, a mode's `targets` and `mode`) are
+#: at most COUNT_BOUND: the model's loop guard stops a stack that keeps
+#: resolving after 200 resolutions (117.4), and nothing in a scenario
+#: counts that high.
+COUNT_BOUND = 200
+COUNT_BOUND_REASON = "a count is at most 200"
+
+
 @dataclass
 class Int(Spec):
     minimum: int | None = None
     maximum: int | None = None
     description: str = ""
+    #: Why ``maximum`` is what it is, said when a value goes beyond it.
+    bound: str = ""
 
     def expected(self) -> str:
         bounds = []
         if self.minimum is not None:
             bounds.append(f">= {self.minimum}")
-        if self.maximum is not None:
+        if self.maximum is not None and not self.bound:
             bounds.append(f"<= {self.maximum}")
         return "an integer" + (f" {' and '.join(bounds)}" if bounds else "")
+
+    @property
+    def low(self) -> int:
+        return self.minimum if self.minimum is not None else -NUMBER_BOUND
+
+    @property
+    def high(self) -> int:
+        return self.maximum if self.maximum is not None else NUMBER_BOUND
 
     def check(self, value: Any, path: str, names: Names | None = None) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
@@ -164,17 +205,31 @@ class Int(Spec):
             )
         if self.minimum is not None and value < self.minimum:
             raise FormatProblem(path, f"expected {self.expected()}, found {value}")
-        if self.maximum is not None and value > self.maximum:
-            raise FormatProblem(path, f"expected {self.expected()}, found {value}")
+        if not self.low <= value <= self.high:
+            if value > self.high and self.maximum is not None:
+                why = self.bound
+            else:
+                why = NUMBER_BOUND_REASON
+            raise FormatProblem(
+                path,
+                f"expected an integer from {self.low:,} to {self.high:,}, found {value}"
+                + (f" ({why})" if why else ""),
+            )
         return value
 
     def schema(self) -> dict[str, Any]:
-        schema: dict[str, Any] = {"type": "integer"}
-        if self.minimum is not None:
-            schema["minimum"] = self.minimum
-        if self.maximum is not None:
-            schema["maximum"] = self.maximum
+        schema: dict[str, Any] = {"type": "integer", "minimum": self.low, "maximum": self.high}
         return self._with_description(schema)
+
+
+def count(minimum: int = 0, description: str = "") -> Int:
+    """A count of things done or held: at most COUNT_BOUND."""
+    return Int(
+        minimum=minimum,
+        maximum=COUNT_BOUND,
+        description=description,
+        bound=COUNT_BOUND_REASON,
+    )
 
 
 @dataclass
@@ -215,11 +270,12 @@ class Array(Spec):
             raise FormatProblem(path, f"expected at least {self.min_items} item(s)")
         checked = [self.item.check(item, join(path, i), names) for i, item in kept]
         if self.unique:
-            seen: list[Any] = []
+            seen: set[Any] = set()
             for (i, _), item in zip(kept, checked):
-                if item in seen:
-                    raise FormatProblem(join(path, i), f"duplicate item {item!r}")
-                seen.append(item)
+                key = _hashable(item)
+                if key in seen:
+                    raise FormatProblem(join(path, i), f"duplicate item {_shown(item)}")
+                seen.add(key)
         return checked
 
     def schema(self) -> dict[str, Any]:

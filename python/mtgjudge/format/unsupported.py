@@ -3,16 +3,11 @@ each with the reason."""
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 from mtgjudge.errors import RulingFormatError
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
+from mtgjudge.format.files import read_toml
 
 
 @dataclass(frozen=True)
@@ -30,12 +25,10 @@ def load_unsupported(root: Path | None) -> list[Unsupported]:
     path = root / "unsupported.toml"
     if not path.is_file():
         return []
-    with path.open("rb") as handle:
-        try:
-            data = tomllib.load(handle)
-        except tomllib.TOMLDecodeError as error:
-            raise RulingFormatError(str(path), "", f"invalid TOML: {error}") from None
+    data = read_toml(path)
     entries = data.get("ruling", [])
+    if not isinstance(entries, list):
+        raise RulingFormatError(str(path), "ruling", "expected an array of tables ([[ruling]])")
     result = []
     for i, entry in enumerate(entries):
         if (

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from mtgjudge.format.ruling import Ruling
 from mtgjudge.fuzz import combat, cost, party, rulings
 from mtgjudge.fuzz.runner import Failure, Falsified, Report, Target, run
+from mtgjudge.judge.run import DEFAULT_TIMEOUT
 
 __all__ = ["Failure", "Falsified", "Report", "Target", "model_targets", "run", "targets"]
 
@@ -33,9 +34,12 @@ def model_targets() -> list[Target]:
     return [*combat.targets(), *cost.targets(), *party.targets()]
 
 
-def targets(corpus: Sequence[Ruling], only: Sequence[str] = ()) -> list[Target]:
-    """Every target, or those whose names contain one of ``only``."""
-    found = [*rulings.targets(corpus), *model_targets()]
+def targets(
+    corpus: Sequence[Ruling], only: Sequence[str] = (), timeout: float | None = DEFAULT_TIMEOUT
+) -> list[Target]:
+    """Every target, or those whose names contain one of ``only``;
+    ``timeout`` is the time limit of each probe a target runs."""
+    found = [*rulings.targets(corpus, timeout), *model_targets()]
     if only:
         found = [t for t in found if any(part in t.name for part in only)]
     return found

@@ -688,8 +688,10 @@ def reproduce(
     scenario, records, difference = chosen
     data = combat_ruling(scenario["board"], records, name=name, statement=statement, rules=rules)
     header = [f"mtgjudge fuzz, {name}: {error}"]
-    if difference and difference != str(error):
-        header.append(f"The engine differs from the reference model: {difference}")
+    if difference:
+        # The differential's error is the difference itself: say it once.
+        shown = "(above)" if difference == str(error) else difference
+        header.append(f"The engine differs from the reference model: {shown}")
     else:
         header.append(
             "The engine agrees with the reference model on this combat: the reference model "

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
@@ -13,6 +14,7 @@ from typing import Any, TextIO
 from mtgjudge.format.corpus import load_corpus
 from mtgjudge.fuzz import runner, targets
 from mtgjudge.fuzz.planted import PLANTED, planted
+from mtgjudge.judge.run import DEFAULT_TIMEOUT
 
 
 def _progress(stream: TextIO):
@@ -44,27 +46,43 @@ def command(
     rounds: int | None = None,
     list_only: bool = False,
     engine_command: str | None = None,
-    timeout: float = 30.0,
+    timeout: float | None = DEFAULT_TIMEOUT,
     out: TextIO | None = None,
     err: TextIO | None = None,
 ) -> int:
+    """The command. A ruling file that doesn't load is an error, printed
+    with its location; the rest of the corpus is fuzzed all the same, and
+    the exit status is 1. The last line is always the verdict."""
+    started = time.monotonic()  # the budget bounds the whole command, loading included
     out = out or sys.stdout
     err = err or sys.stderr
     corpus = load_corpus(list(paths) or None)
     for problem in corpus.problems:
         print(f"ERROR {problem}", file=out)
-    if corpus.problems:
-        print("the corpus must load before it can be fuzzed", file=out)
-        return 1
+    for skipped in corpus.skipped:
+        print(f"SKIPPED {skipped}", file=out)
+    broken = len(corpus.problems)
+    not_loaded = f"{broken} ruling file{'s' if broken != 1 else ''} didn't load (above)"
     if engine_command is not None:
         return _fuzz_engine(
-            corpus, engine_command, timeout, seconds, seed, only, rounds, list_only, out, err
+            corpus,
+            engine_command,
+            timeout or DEFAULT_TIMEOUT,
+            seconds,
+            seed,
+            only,
+            rounds,
+            list_only,
+            out,
+            err,
         )
-    chosen = targets(corpus.rulings, only)
+    chosen = targets(corpus.rulings, only, timeout)
     if list_only:
         for target in chosen:
             print(f"{target.name}: {target.description}", file=out)
-        return 0
+        if broken:
+            print(f"failed: {not_loaded}", file=out)
+        return 1 if broken else 0
     if not chosen:
         print(f"no target matches {', '.join(only)}", file=out)
         return 2
@@ -93,18 +111,40 @@ def command(
     report = runner.run(
         chosen,
         engine,
-        seconds=seconds,
+        seconds=max(seconds - (time.monotonic() - started), 0.0),
         seed=seed,
         progress=_progress(err),
         max_rounds=rounds,
     )
-    failure = report.failure
-    if failure is None:
+    for name, reason in report.not_generated.items():
         print(
-            f"passed: {report.total} examples over {len(chosen)} targets in {report.seconds:.1f} s "
-            f"({report.rounds} rounds), seed {seed}",
+            f"NOT GENERATED {name}: no example could be drawn, so the property wasn't "
+            f"checked ({reason})",
             file=out,
         )
+    if report.not_run:
+        print(
+            f"NOT RUN (the time ran out first): {', '.join(report.not_run)}",
+            file=out,
+        )
+    problems = []
+    if broken:
+        problems.append(not_loaded)
+    if report.not_generated:
+        count = len(report.not_generated)
+        problems.append(f"{count} target{'s' if count != 1 else ''} couldn't be generated")
+    failure = report.failure
+    if failure is None:
+        over = (
+            f"over {len(chosen) - len(report.not_run)} targets in {report.seconds:.1f} s "
+            f"({report.rounds} rounds"
+            + (", stopped by the time budget" if report.out_of_time else "")
+            + f"), seed {seed}"
+        )
+        if problems:
+            print(f"failed: {'; '.join(problems)}; {report.total} examples passed {over}", file=out)
+            return 1
+        print(f"passed: {report.total} examples {over}", file=out)
         return 0
     print(
         f"FAIL {failure.target.name} (round {failure.round + 1}, {report.total} examples, "
@@ -118,6 +158,8 @@ def command(
     if plant:
         replay_target += f" --plant {plant}"
     print(f"replay: {replay_target}", file=out)
+    problems.insert(0, f"{failure.target.name} fails (above)")
+    print(f"failed: {'; '.join(problems)}", file=out)
     return 1
 
 

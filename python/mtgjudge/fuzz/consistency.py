@@ -39,6 +39,7 @@ from mtgjudge.format.schema import (
     SET_VALUED_EXPECTATIONS,
     UNORDERED_EXPECTATIONS,
 )
+from mtgjudge.judge.compare import events_match
 
 _SET_FIELDS = {"types", "subtypes", "supertypes", "colors", "keywords"}
 _DEFAULTS = {
@@ -244,22 +245,13 @@ def situations(ruling: Ruling) -> list[Situation]:
 
 
 def _events_agree(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> bool:
-    if len(a) != len(b):
-        return False
+    """The two lists pair off one to one, each pair equal on the fields both
+    give: a perfect matching (polynomial, however long the lists)."""
 
-    def fits(x: dict[str, Any], y: dict[str, Any]) -> bool:
+    def fits(x: dict[str, Any], y: Any) -> bool:
         return all(x[k] == y[k] for k in x.keys() & y.keys())
 
-    def assign(index: int, used: frozenset[int]) -> bool:
-        if index == len(a):
-            return True
-        return any(
-            assign(index + 1, used | {j})
-            for j, y in enumerate(b)
-            if j not in used and fits(a[index], y)
-        )
-
-    return assign(0, frozenset())
+    return events_match(a, b, fits)
 
 
 def _agree(key: str, a: Any, b: Any) -> bool:

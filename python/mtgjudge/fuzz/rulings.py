@@ -27,6 +27,7 @@ from mtgjudge.format.writer import ruling_toml
 from mtgjudge.fuzz.consistency import Index, Situation, disagreements, situations
 from mtgjudge.fuzz.runner import Falsified, Target
 from mtgjudge.judge.outcome import PASSED
+from mtgjudge.judge.run import DEFAULT_TIMEOUT
 
 
 def parameter_values(parameters: dict[str, Parameter]) -> st.SearchStrategy[dict[str, Any]]:
@@ -48,9 +49,9 @@ def _instance(ruling: Ruling, values: dict[str, Any]) -> Ruling:
         raise Falsified(f"the instance doesn't load: {error}") from None
 
 
-def _failures(instance: Ruling, engine: Any) -> list[str]:
+def _failures(instance: Ruling, engine: Any, timeout: float | None) -> list[str]:
     with kernel.using(engine):
-        outcomes = check_ruling(instance)
+        outcomes = check_ruling(instance, timeout)
     return [f"{o.id}: {o.status}: {o.message}" for o in outcomes if o.status != PASSED]
 
 
@@ -66,9 +67,15 @@ def instance_toml(instance: Ruling, header: str, probes: Sequence[str] | None = 
     return ruling_toml(data, header)
 
 
-def parametric_target(ruling: Ruling) -> Target:
+def _names(names: Sequence[str], most: int = 8) -> str:
+    """Names for a description: the first few, then how many more."""
+    shown = ", ".join(names[:most])
+    return shown + (f" and {len(names) - most} more" if len(names) > most else "")
+
+
+def parametric_target(ruling: Ruling, timeout: float | None = DEFAULT_TIMEOUT) -> Target:
     def check(values: dict[str, Any], engine: Any) -> None:
-        failures = _failures(_instance(ruling, values), engine)
+        failures = _failures(_instance(ruling, values), engine, timeout)
         if failures:
             raise Falsified("; ".join(failures))
 
@@ -78,7 +85,7 @@ def parametric_target(ruling: Ruling) -> Target:
         except RulingFormatError as problem:
             return f"# {ruling.id} with {_values_text(values)} doesn't load: {problem}\n"
         with kernel.using(engine):
-            outcomes = check_ruling(instance)
+            outcomes = check_ruling(instance, timeout)
         failing = [o.probe.id for o in outcomes if o.status != PASSED and o.probe]
         header = (
             f"mtgjudge fuzz: {ruling.id} ({ruling.path.name}) with {_values_text(values)}\n"
@@ -89,7 +96,7 @@ def parametric_target(ruling: Ruling) -> Target:
 
     return Target(
         name=f"ruling/{ruling.id}",
-        description=f"{ruling.id} holds for every value of {', '.join(ruling.parameters)}.",
+        description=f"{ruling.id} holds for every value of {_names(list(ruling.parameters))}.",
         strategy=parameter_values(ruling.parameters),
         check=check,
         reproducer=reproducer,
@@ -224,8 +231,9 @@ def principle_target(name: str, members: Sequence[Ruling]) -> Target:
     )
 
 
-def targets(rulings: Sequence[Ruling]) -> list[Target]:
+def targets(rulings: Sequence[Ruling], timeout: float | None = DEFAULT_TIMEOUT) -> list[Target]:
+    """The targets of a corpus; ``timeout`` is each probe's time limit."""
     result = [corpus_target(rulings)]
     result += [principle_target(name, members) for name, members in principles(rulings).items()]
-    result += [parametric_target(r) for r in rulings if r.is_parametric]
+    result += [parametric_target(r, timeout) for r in rulings if r.is_parametric]
     return result

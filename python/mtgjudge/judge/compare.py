@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from mtgjudge.format.schema import (
@@ -45,14 +46,21 @@ def _fits(want: dict[str, Any], have: Any) -> bool:
     return isinstance(have, dict) and all(have.get(key) == value for key, value in want.items())
 
 
-def events_match(expected: list[dict[str, Any]], actual: list[dict[str, Any]]) -> bool:
+def events_match(
+    expected: list[dict[str, Any]],
+    actual: list[dict[str, Any]],
+    fits: Callable[[dict[str, Any], Any], bool] | None = None,
+) -> bool:
     """Each expected event matches a distinct actual event on the fields it
     gives, and no actual event is left over: a perfect matching of the
     bipartite graph "expected fits actual", found by augmenting paths
-    (Kuhn's algorithm, at most len(expected) * len(expected) * len(actual) steps)."""
+    (Kuhn's algorithm, at most len(expected) * len(expected) * len(actual) steps).
+    ``fits(want, have)`` says whether an expected event fits an actual one
+    (default: on every field ``want`` gives)."""
     if len(expected) != len(actual):
         return False
-    candidates = [[j for j, have in enumerate(actual) if _fits(want, have)] for want in expected]
+    fits = fits or _fits
+    candidates = [[j for j, have in enumerate(actual) if fits(want, have)] for want in expected]
     if any(not options for options in candidates):
         return False
     owner: list[int | None] = [None] * len(actual)

@@ -92,17 +92,30 @@ def _time_limited(seconds: float | None, call: Callable[[], Any]) -> Any:
     ``seconds`` (an in-process engine can't be killed, only interrupted)."""
     if not seconds or threading.current_thread() is not threading.main_thread():
         return call()
+    # A timer already running (a whole run's time budget, as `mtgjudge fuzz`
+    # sets) goes on: if it is due first, its handler runs when it is due;
+    # otherwise it is set again, for what is left of it, afterwards.
+    outer, _ = signal.getitimer(signal.ITIMER_REAL)
+    outer_first = 0 < outer <= seconds
+    started = time.monotonic()
+    fired = []
 
     def expire(signum: int, frame: Any) -> None:
+        fired.append(True)
+        if outer_first and callable(previous):
+            previous(signum, frame)
         raise ProbeTimeout
 
     previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    signal.setitimer(signal.ITIMER_REAL, outer if outer_first else seconds)
     try:
         return call()
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+        if outer and not (fired and outer_first):
+            left = outer - (time.monotonic() - started)
+            signal.setitimer(signal.ITIMER_REAL, max(left, 0.001))
 
 
 def run_one(

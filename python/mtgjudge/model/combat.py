@@ -6,6 +6,7 @@ begins, so a scenario may change them between the steps (510.4)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -76,13 +77,43 @@ class CombatRecord:
         return serial in self.blocking_nothing or any(b == serial for b, _ in self.blocks)
 
 
+_KERNEL_INDEX = re.compile(r"\b(creature|planeswalker|player) (\d+)\b")
+
+
+class _Named:
+    """The kernel's combat, with the objects and players its errors name by
+    index ("creature 0") named as the ruling file names them ("drake")."""
+
+    def __init__(self, combat: object, board: KernelBoard):
+        object.__setattr__(self, "_combat", combat)
+        object.__setattr__(self, "_board", board)
+
+    def __getattr__(self, name: str) -> object:
+        value = getattr(self._combat, name)
+        if not callable(value):
+            return value
+
+        def call(*args: object, **kwargs: object) -> object:
+            try:
+                return value(*args, **kwargs)
+            except (IllegalActionError, InvalidInputError) as error:
+                raise self._board.renamed(error) from None
+
+        return call
+
+    def __setattr__(self, name: str, value: object) -> None:
+        setattr(self._combat, name, value)
+
+
 class KernelBoard:
     """The game's creatures, planeswalkers and players, as one kernel call sees them."""
 
     def __init__(self, game: Game):
         self.game = game
         self.players = list(game.players)
-        self.kernel = kernel.current().Combat([game.players[name].life for name in self.players])
+        self.kernel = _Named(
+            kernel.current().Combat([game.players[name].life for name in self.players]), self
+        )
         self.creatures: list[GameObject] = []
         self.walkers: list[GameObject] = []
         for obj in game.battlefield():
@@ -176,6 +207,21 @@ class KernelBoard:
         raise InvalidInputError(
             f"{name} is not a player, creature or planeswalker on the battlefield"
         )
+
+    def renamed(self, error: Exception) -> Exception:
+        """The kernel's error, with the names of the file for its indices."""
+
+        def name(match: re.Match[str]) -> str:
+            kind, index = match.group(1), int(match.group(2))
+            try:
+                return self.name_of(kind, index)
+            except IndexError:
+                return match.group(0)
+
+        text = _KERNEL_INDEX.sub(name, str(error.args[0]) if error.args else "")
+        if isinstance(error, IllegalActionError):
+            return type(error)(text, error.rule, error.fault)
+        return type(error)(text)
 
     def name_of(self, kind: str, index: int) -> str:
         if kind == "player":
