@@ -230,6 +230,11 @@ pub struct CombatScratch {
     next_blocker: Vec<u16>,
     /// How many creatures block each attacker.
     blocked_by: Vec<u16>,
+    /// Each row's `attack` and `blocks` as read once, checked: the combat
+    /// is resolved on these, whatever another thread writes into the
+    /// columns meanwhile.
+    attacking: Vec<bool>,
+    block_of: Vec<u16>,
     /// The general kernel's state, for [`resolve_combats_through_kernel`].
     kernel: KernelScratch,
 }
@@ -260,6 +265,8 @@ impl CombatScratch {
             self.first_blocker.resize(count, NONE);
             self.last_blocker.resize(count, NONE);
             self.next_blocker.resize(count, NONE);
+            self.attacking.resize(count, false);
+            self.block_of.resize(count, NONE);
         }
     }
 }
@@ -514,6 +521,8 @@ fn resolve_one(
         last_blocker,
         next_blocker,
         blocked_by,
+        attacking: attacks,
+        block_of,
         ..
     } = scratch;
     let creatures = &mut creatures[..count];
@@ -534,9 +543,12 @@ fn resolve_one(
             damage[index],
             keywords[index],
         );
-        let blocked = blocks[index];
+        let (attacks_now, blocked) = (attack[index] != 0, blocks[index]);
+        attacks[index] = attacks_now;
+        // -1 is NONE as u16; only blockers' entries are read.
+        block_of[index] = blocked as u16;
         attackers[attacking] = index as u16;
-        attacking += usize::from(attack[index] != 0);
+        attacking += usize::from(attacks_now);
         blockers[blocking] = index as u16;
         blocking += usize::from(blocked >= 0);
         out_of_range |= blocked >= 0 && blocked as usize >= count;
@@ -547,7 +559,8 @@ fn resolve_one(
     }
     let attackers = &attackers[..attacking];
     let blockers = &blockers[..blocking];
-    let blocked_of = |blocker: u16| blocks[usize::from(blocker)] as usize;
+    let block_of = &block_of[..count];
+    let blocked_of = |blocker: u16| usize::from(block_of[usize::from(blocker)]);
     // Each attacker's blockers in declaration order, as a linked list:
     // first_blocker[attacker], then next_blocker[blocker] ... NONE, built
     // as the blocks are checked. (Every blocker blocks an attacker: only
@@ -583,7 +596,7 @@ fn resolve_one(
     // no block is declared twice.
     for &blocker in blockers.iter() {
         let attacker = blocked_of(blocker);
-        let fault = if attack[attacker] == 0 {
+        let fault = if !attacks[attacker] {
             Some(BlockFault::NotAttacking)
         } else {
             let (state, attacked) = (&creatures[usize::from(blocker)], &creatures[attacker]);
@@ -630,7 +643,7 @@ fn resolve_one(
         let lists = Blocks {
             first: first_blocker,
             next: next_blocker,
-            of: blocks,
+            of: block_of,
         };
         // 510.4: a first-strike step if an attacking or blocking creature
         // has first strike or double strike as it begins.
@@ -708,7 +721,7 @@ fn row_creature(
 struct Blocks<'a> {
     first: &'a [u16],
     next: &'a [u16],
-    of: &'a [i16],
+    of: &'a [u16],
 }
 
 /// One combat damage step: the default assignment (510.1), attackers
@@ -786,7 +799,7 @@ fn damage_step(
     }
     for &blocker in blockers {
         let source = &creatures[usize::from(blocker)];
-        let attacker = blocks.of[usize::from(blocker)] as usize;
+        let attacker = usize::from(blocks.of[usize::from(blocker)]);
         // 510.1d: a blocker whose attacker left combat blocks nothing and
         // assigns no combat damage.
         let assigning = assigns(source) & creatures[attacker].on_battlefield;
