@@ -95,18 +95,16 @@ pub struct CombatResults<'a> {
 /// The `winner` of a combat whose game goes on, or ended in a draw.
 pub const NO_WINNER: i8 = -1;
 
-/// How a two-player game stands after a state-based check: over as soon
-/// as a player has lost (704.5a), won by the other (104.2a), or drawn if
-/// both lost at once (104.4a). `(game over, winner)`.
+/// How a two-player game stands after combat, `(game over, winner)`: if
+/// state-based actions were `checked`, over as soon as a player has lost
+/// (704.5a), won by the other (104.2a), or drawn if both lost at once
+/// (104.4a). Without branches, by the losers as two bits.
 #[inline]
-fn two_player_result(life: [i32; 2]) -> (bool, i8) {
-    let lost = [life[0] <= 0, life[1] <= 0];
-    let winner = match lost {
-        [false, true] => 0,
-        [true, false] => 1,
-        _ => NO_WINNER,
-    };
-    (lost[0] | lost[1], winner)
+fn two_player_result(life: [i32; 2], checked: bool) -> (bool, i8) {
+    const WINNER: [i8; 4] = [NO_WINNER, 1, 0, NO_WINNER];
+    let losers =
+        (usize::from(life[0] <= 0) | usize::from(life[1] <= 0) << 1) * usize::from(checked);
+    (losers != 0, WINNER[losers])
 }
 
 /// How a combat of a batch went: resolved, or which rule its declarations
@@ -526,6 +524,7 @@ fn resolve_one(
         ..
     } = scratch;
     let creatures = &mut creatures[..count];
+    let (attacks, block_of) = (&mut attacks[..count], &mut block_of[..count]);
     let controller = &input.controller[rows.clone()];
     let power = &input.power[rows.clone()];
     let toughness = &input.toughness[rows.clone()];
@@ -559,7 +558,7 @@ fn resolve_one(
     }
     let attackers = &attackers[..attacking];
     let blockers = &blockers[..blocking];
-    let block_of = &block_of[..count];
+    let (attacks, block_of) = (&*attacks, &*block_of);
     let blocked_of = |blocker: u16| usize::from(block_of[usize::from(blocker)]);
     // Each attacker's blockers in declaration order, as a linked list:
     // first_blocker[attacker], then next_blocker[blocker] ... NONE, built
@@ -638,8 +637,8 @@ fn resolve_one(
     // state-based check after one.
     let mut life = [input.life[2 * combat], input.life[2 * combat + 1]];
     let mut gained = [0i32; 2];
-    let (mut game_over, mut winner) = (false, NO_WINNER);
-    if !attackers.is_empty() {
+    let checked = !attackers.is_empty();
+    if checked {
         let lists = Blocks {
             first: first_blocker,
             next: next_blocker,
@@ -672,9 +671,12 @@ fn resolve_one(
                 creature.on_battlefield &= !creature.dies();
                 creature.dealt_deathtouch_damage = false;
             }
-            // 704.5a, at the same check (704.3); then nothing more (104.1).
-            (game_over, winner) = two_player_result(life);
-            if game_over | (step == DamageStep::Regular) {
+            if step == DamageStep::Regular {
+                break;
+            }
+            // 704.5a at the same check (704.3) ends the game: no regular
+            // step (104.1).
+            if (life[0] <= 0) | (life[1] <= 0) {
                 break;
             }
             step = DamageStep::Regular;
@@ -692,6 +694,7 @@ fn resolve_one(
     }
     output.life[2 * combat..2 * combat + 2].copy_from_slice(&life);
     output.life_gained[2 * combat..2 * combat + 2].copy_from_slice(&gained);
+    let (game_over, winner) = two_player_result(life, checked);
     output.game_over[combat] = game_over;
     output.winner[combat] = winner;
     Ok(())
