@@ -399,7 +399,7 @@ def test_the_first_bad_row_is_reported_on_any_number_of_threads() -> None:
 def test_bad_thread_counts() -> None:
     columns = two_against_two()
     for threads in (0, -1, 5000):
-        assert "threads must be between 1 and 1024" in error_of(columns, threads=threads)
+        assert "threads must be a whole number from 1 to 1024" in error_of(columns, threads=threads)
 
 
 def test_an_empty_batch_gives_empty_results() -> None:

@@ -5,6 +5,12 @@ Errors are raised as the classes of :mod:`mtgjudge.errors`:
 ``IllegalAttackError``, ``IllegalBlockError``, ``IllegalDamageAssignmentError``
 and ``IllegalActionError`` for actions the rules forbid (with ``.rule`` and
 ``.fault``), and ``InternalError`` if the kernel ever panics.
+
+Every argument is converted with an error that names it (``power``,
+``life[1]``, ``creatures[0][2] (toughness)``) and says what it accepts: a
+value of the wrong type is a ``TypeError``; an integer outside the range
+the kernel takes is an :class:`OutOfRangeError`, such as ``block_limit must
+be an integer from 0 to 65535, not 65536``.
 """
 
 from collections.abc import Mapping, Sequence
@@ -13,10 +19,17 @@ from typing import Literal
 import numpy as np
 import numpy.typing as npt
 
+from mtgjudge.errors import InvalidInputError
+
 __version__: str
 
 #: Keyword names, in the order of their bits in a keyword mask.
 KEYWORDS: list[str]
+
+class OutOfRangeError(InvalidInputError, OverflowError):
+    """An integer argument outside the range the kernel takes (its message
+    names the argument and the range): an ``InvalidInputError``, so a
+    ``ValueError``, and an ``OverflowError``."""
 
 #: ("player", index), ("creature", index), ("planeswalker", index),
 #: ("removed_planeswalker", index) (506.4c) or ("nothing", 0).
@@ -133,7 +146,10 @@ class Combat:
     ) -> None:
         """``[(creature, ("player", 1)), ...]``; a bare int is a player index."""
     def declare_blockers(self, blocks: list[tuple[int, int]]) -> None: ...
-    def restore_attack(self, attacker: int, target: Target, blocked: bool = False) -> None: ...
+    def restore_attack(self, attacker: int, target: Target, blocked: bool = False) -> None:
+        """An attack restored without the declaration's checks; the target
+        must be a player or planeswalker of the board (InvalidInputError
+        naming it), or ("nothing", 0)."""
     def restore_block(self, blocker: int, attacker: int) -> None: ...
     def restore_blocking_nothing(self, blocker: int) -> None: ...
     def in_combat(self, index: int) -> bool: ...
@@ -208,7 +224,10 @@ class ManaCost:
     (202.1b: unpayable, mana value 0), distinct from ``ManaCost("{0}")``.
     ``str()`` prints the symbols in a canonical order (X, generic, {C}, {S},
     WUBRG, hybrid, {2/c}, {C/c}, Phyrexian, hybrid Phyrexian), so
-    ``ManaCost(str(c)) == c``; equal costs have equal symbols in any order."""
+    ``ManaCost(str(c)) == c``; equal costs have equal symbols in any order.
+    A cost whose text would be over a megabyte (2^31 {W}, say) raises
+    ``InvalidInputError`` from ``str()`` and pickling, and ``repr()`` shows
+    its number of symbols instead."""
 
     def __init__(self, text: str = "") -> None: ...
     def mana_value(self, on_stack: bool = False, x: int = 0) -> int:
@@ -309,7 +328,9 @@ def total_cost(
 class ManaPool:
     """A mana pool: mana per type, and the part of it produced by snow
     sources (107.4h). As ``pool=`` of the payment functions it brings its
-    snow mana along unless ``snow=`` is given."""
+    snow mana along unless ``snow=`` is given. ``repr()`` shows counts,
+    ``ManaPool({'W': 2}, snow={'W': 1})``; ``str()`` the symbols, or
+    ``InvalidInputError`` if they would be over a megabyte."""
 
     def __init__(
         self,
@@ -486,7 +507,11 @@ def check_payment(
 # dtype shown; anything else (dtype, shape, length, a value out of range) is
 # an InvalidInputError naming the row (or item) and the column. An empty
 # batch (offsets == [0]) gives empty results. The GIL is released while the
-# batch runs; ``threads`` is how many threads (None: every core).
+# batch runs; ``threads`` is how many threads (None: every core; otherwise
+# 1 to 1024, not a bool: InvalidInputError), started for the call and
+# joined before it returns. The offsets are copied before the batch runs
+# and every value checked is read once, so another thread writing into the
+# arrays meanwhile can change the answers, never crash the call.
 
 #: ``(name, rule)`` for each combat status code; 0 is ``("resolved", None)``,
 #: then ``"attack:<fault>"`` (codes 1-7) and ``"block:<fault>"`` (8-16).

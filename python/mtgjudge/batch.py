@@ -11,13 +11,16 @@ the row and the column. ``sample_*`` make random inputs of the shapes
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
 from itertools import pairwise
 from typing import Any
 
 import numpy as np
 
 from mtgjudge import _core
+from mtgjudge.errors import InvalidInputError
 from mtgjudge.keywords import KEYWORDS
 
 #: The input columns of a combat batch and their dtypes; ``life`` has shape
@@ -62,96 +65,285 @@ def resolve_combats(
     return _core.resolve_combats(**arguments, threads=threads, out=out)
 
 
+#: The keys of a plain combat and of a plain creature, for :func:`combat_columns`.
+COMBAT_KEYS = ("life", "creatures")
+CREATURE_KEYS = ("controller", "power", "toughness", "damage", "keywords", "attack", "blocks")
+
+
+def keyword_mask(names: Iterable[str]) -> int:
+    """The keyword mask of these keyword names (``_core.KEYWORDS``)."""
+    mask = 0
+    for name in names:
+        if name not in _BIT:
+            raise InvalidInputError(f"unknown keyword {name!r}")
+        mask |= _BIT[name]
+    return mask
+
+
+def keyword_names(masks: Any) -> Any:
+    """The keyword names of a mask, as a tuple in the order of
+    ``_core.KEYWORDS``; for an array of masks, a list of such tuples (each
+    distinct mask decoded once)."""
+    array = np.asarray(masks)
+    known = (1 << len(KEYWORDS)) - 1
+    distinct, where = np.unique(array.ravel(), return_inverse=True)
+    if distinct.size and (int(distinct.max()) & ~known or int(distinct.min()) < 0):
+        bad = next(int(m) for m in distinct if int(m) & ~known or int(m) < 0)
+        raise InvalidInputError(f"keyword mask {bad:#x} has unknown keyword bits")
+    decoded = [tuple(n for i, n in enumerate(KEYWORDS) if int(m) >> i & 1) for m in distinct]
+    if array.ndim == 0:
+        return decoded[0] if decoded else ()
+    return [decoded[i] for i in where]
+
+
+def _in_range(value: Any, dtype: type, where: str) -> int:
+    """An integer that fits ``dtype``, or an InvalidInputError saying where."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        raise InvalidInputError(f"{where}: an integer, not {type(value).__name__}")
+    info = np.iinfo(dtype)
+    if not info.min <= value <= info.max:
+        raise InvalidInputError(f"{where}: {value} is out of range ({info.min} to {info.max})")
+    return int(value)
+
+
+def _plain_creature(creature: Any, where: str) -> tuple[int, ...]:
+    if not isinstance(creature, Mapping):
+        raise InvalidInputError(
+            f"{where}: a creature is a dict with {', '.join(CREATURE_KEYS[:3])} ..., "
+            f"not {type(creature).__name__}"
+        )
+    unknown = sorted(set(creature) - set(CREATURE_KEYS), key=str)
+    if unknown:
+        raise InvalidInputError(
+            f"{where}: unknown key {unknown[0]!r} (the keys are {', '.join(CREATURE_KEYS)})"
+        )
+    for key in CREATURE_KEYS[:3]:
+        if key not in creature:
+            raise InvalidInputError(f"{where}: missing key {key!r}")
+
+    def number(key: str, default: int = 0) -> int:
+        return _in_range(creature.get(key, default), COMBAT_COLUMNS[key], f"{where}, key {key!r}")
+
+    keywords = creature.get("keywords", 0)
+    if not isinstance(keywords, (int, np.integer)):
+        try:
+            keywords = keyword_mask(keywords)
+        except InvalidInputError as error:
+            raise InvalidInputError(f"{where}, key 'keywords': {error}") from None
+        except TypeError:
+            raise InvalidInputError(
+                f"{where}, key 'keywords': a mask or keyword names, not {type(keywords).__name__}"
+            ) from None
+    attack = creature.get("attack", False)
+    if not isinstance(attack, (bool, np.bool_, int, np.integer)) or attack not in (0, 1):
+        raise InvalidInputError(
+            f"{where}, key 'attack': True or False, not {type(attack).__name__}"
+        )
+    return (
+        number("controller"),
+        number("power"),
+        number("toughness"),
+        number("damage"),
+        _in_range(keywords, COMBAT_COLUMNS["keywords"], f"{where}, key 'keywords'"),
+        int(bool(attack)),
+        number("blocks", -1),
+    )
+
+
 def combat_columns(combats: Iterable[Mapping[str, Any]]) -> dict[str, np.ndarray]:
     """Columns from plain combats, each ``{"life": (20, 20), "creatures": [...]}``
     where a creature is a dict with ``controller``, ``power``, ``toughness``
     and optionally ``damage`` (0), ``keywords`` (names or a mask; none),
     ``attack`` (False) and ``blocks`` (index of the attacker it blocks, or
-    -1, the default)."""
+    -1, the default).
+
+    Anything that doesn't fit the columns (a missing or unknown key, an
+    unknown keyword, a value of the wrong type or out of its column's
+    range) is an ``InvalidInputError`` naming the combat, the creature and
+    the key; what the columns can hold but the rules refuse is
+    ``resolve_combats``' to say."""
     offsets, life, rows = [0], [], []
-    for combat in combats:
-        life.append(tuple(combat.get("life", (20, 20))))
-        for creature in combat["creatures"]:
-            keywords = creature.get("keywords", 0)
-            if not isinstance(keywords, int):
-                keywords = sum(_BIT[name] for name in set(keywords))
-            rows.append(
-                (
-                    creature["controller"],
-                    creature["power"],
-                    creature["toughness"],
-                    creature.get("damage", 0),
-                    keywords,
-                    int(bool(creature.get("attack", False))),
-                    creature.get("blocks", -1),
-                )
+    for index, combat in enumerate(combats):
+        where = f"combat {index}"
+        if not isinstance(combat, Mapping):
+            raise InvalidInputError(
+                f"{where}: a combat is a dict with 'life' and 'creatures', "
+                f"not {type(combat).__name__}"
             )
+        unknown = sorted(set(combat) - set(COMBAT_KEYS), key=str)
+        if unknown:
+            raise InvalidInputError(
+                f"{where}: unknown key {unknown[0]!r} (the keys are life, creatures)"
+            )
+        if "creatures" not in combat:
+            raise InvalidInputError(f"{where}: missing key 'creatures'")
+        totals = combat.get("life", (20, 20))
+        if not isinstance(totals, Sequence) or isinstance(totals, str) or len(totals) != 2:
+            raise InvalidInputError(f"{where}, key 'life': two life totals, not {totals!r}")
+        life.append(tuple(_in_range(t, np.int32, f"{where}, key 'life'") for t in totals))
+        creatures = combat["creatures"]
+        if not isinstance(creatures, Sequence) or isinstance(creatures, str):
+            raise InvalidInputError(f"{where}, key 'creatures': a list of creatures")
+        for number, creature in enumerate(creatures):
+            rows.append(_plain_creature(creature, f"{where}, creature {number}"))
         offsets.append(len(rows))
     table = list(zip(*rows)) if rows else [()] * 7
-    names = ("controller", "power", "toughness", "damage", "keywords", "attack", "blocks")
     columns = {
         "offsets": np.array(offsets, np.uint32),
         "life": np.array(life, np.int32).reshape(-1, 2),
     }
-    for name, values in zip(names, table):
+    for name, values in zip(CREATURE_KEYS, table):
         columns[name] = np.array(values, COMBAT_COLUMNS[name])
     return columns
 
 
+def combat_tables(
+    columns: Mapping[str, np.ndarray],
+    results: Mapping[str, np.ndarray],
+    *,
+    library: str = "pandas",
+) -> tuple[Any, Any]:
+    """A batch and its results (``resolve_combats``) as two data frames of
+    ``library`` ("pandas" or "polars", imported only here): one row per
+    combat and one per creature.
+
+    - Per combat: ``combat``; the starting life ``life_0``, ``life_1``;
+      ``life_after_0``, ``life_after_1``; ``life_gained_0``,
+      ``life_gained_1``; ``status`` (its name, such as ``"block:flying"``)
+      and ``status_rule``; ``game_over`` and ``winner`` (-1: nobody).
+    - Per creature: ``combat``, ``creature`` (its index within the combat),
+      the input columns (``keywords`` decoded into a tuple of names for
+      pandas, a list for polars), ``damage_after`` and ``died``.
+    """
+    if library not in ("pandas", "polars"):
+        raise InvalidInputError(f"library must be 'pandas' or 'polars', not {library!r}")
+    offsets = np.asarray(columns["offsets"])
+    combats = len(offsets) - 1
+    rows = int(offsets[-1]) if combats >= 0 and len(offsets) else 0
+    if len(results["status"]) != combats or len(results["damage"]) != rows:
+        raise InvalidInputError(
+            f"the results of another batch: {len(results['status'])} combats and "
+            f"{len(results['damage'])} rows, the columns have {combats} and {rows}"
+        )
+    try:
+        frames = importlib.import_module(library)
+    except ImportError:
+        raise ImportError(
+            f"batch.combat_tables(library={library!r}) needs {library}: pip install {library}"
+        ) from None
+    per_row = np.repeat(np.arange(combats), np.diff(offsets.astype(np.int64)))
+    names, rules = zip(*COMBAT_STATUS)
+    status = np.asarray(results["status"])
+    per_combat = {
+        "combat": np.arange(combats),
+        "life_0": columns["life"][:, 0],
+        "life_1": columns["life"][:, 1],
+        "life_after_0": results["life"][:, 0],
+        "life_after_1": results["life"][:, 1],
+        "life_gained_0": results["life_gained"][:, 0],
+        "life_gained_1": results["life_gained"][:, 1],
+        "status": [names[code] for code in status],
+        "status_rule": [rules[code] for code in status],
+        "game_over": results["game_over"],
+        "winner": results["winner"],
+    }
+    keywords = keyword_names(columns["keywords"])
+    per_creature = {
+        "combat": per_row,
+        "creature": np.arange(rows) - offsets[:-1].astype(np.int64)[per_row],
+        "controller": columns["controller"],
+        "power": columns["power"],
+        "toughness": columns["toughness"],
+        "damage": columns["damage"],
+        "keywords": keywords if library == "pandas" else [list(k) for k in keywords],
+        "attack": columns["attack"].astype(bool),
+        "blocks": columns["blocks"],
+        "damage_after": results["damage"],
+        "died": results["died"],
+    }
+    return frames.DataFrame(per_combat), frames.DataFrame(per_creature)
+
+
+@cache
+def _table(outcomes: tuple, weights: tuple, dtype: type) -> np.ndarray:
+    """Outcome ``i`` with probability ``weights[i] / sum(weights)``, as a
+    table of 2^16 entries: indexed by 16 uniform random bits, it draws one
+    (to within 2^-16)."""
+    cumulative = np.cumsum(np.asarray(weights, np.float64))
+    slots = (np.arange(1 << 16) + 0.5) / (1 << 16) * cumulative[-1]
+    return np.asarray(outcomes, dtype)[np.searchsorted(cumulative, slots)]
+
+
+@cache
+def _keyword_table(chances: tuple[tuple[str, float], ...]) -> np.ndarray:
+    """Keyword masks, each keyword present on its own with its chance."""
+    masks = np.arange(1 << len(chances))
+    outcomes = np.zeros(len(masks), np.uint32)
+    weights = np.ones(len(masks))
+    for index, (name, chance) in enumerate(chances):
+        has = (masks >> index) & 1 == 1
+        outcomes |= np.where(has, np.uint32(_BIT[name]), np.uint32(0))
+        weights *= np.where(has, chance, 1 - chance)
+    return _table(tuple(outcomes.tolist()), tuple(weights.tolist()), np.uint32)
+
+
+#: The chance of each keyword on a sampled attacker and blocker.
+SAMPLE_ATTACKER_KEYWORDS = (
+    ("flying", 0.15),
+    ("first strike", 0.15),
+    ("double strike", 0.10),
+    ("deathtouch", 0.15),
+    ("lifelink", 0.15),
+    ("trample", 0.20),
+    ("menace", 0.10),
+    ("vigilance", 0.10),
+    ("indestructible", 0.05),
+)
+SAMPLE_BLOCKER_KEYWORDS = (
+    ("reach", 0.20),
+    ("flying", 0.10),
+    ("first strike", 0.15),
+    ("deathtouch", 0.15),
+    ("lifelink", 0.10),
+    ("indestructible", 0.05),
+)
+
+
 def sample_combats(count: int, seed: int = 0) -> dict[str, np.ndarray]:
     """``count`` combats of two attackers against two blockers with mixed
-    keywords (flying, first strike, double strike, deathtouch, lifelink,
-    trample, menace, vigilance, indestructible; blockers with reach),
-    powers and toughnesses 1 to 6, and blocks that are mostly legal."""
+    keywords (each with the chance of :data:`SAMPLE_ATTACKER_KEYWORDS` or
+    :data:`SAMPLE_BLOCKER_KEYWORDS`), powers and toughnesses 1 to 6, and
+    each blocker blocking the first attacker, the second (2 in 5 each) or
+    nothing; a block that flying (702.9b) or menace (702.111b) forbids is
+    dropped, so every combat is legal. Vectorised: it takes less time than
+    resolving what it makes."""
     rng = np.random.default_rng(seed)
-    masks = np.zeros((count, 4), np.uint32)
-    attacker_keywords = {
-        "flying": 0.15,
-        "first strike": 0.15,
-        "double strike": 0.10,
-        "deathtouch": 0.15,
-        "lifelink": 0.15,
-        "trample": 0.20,
-        "menace": 0.10,
-        "vigilance": 0.10,
-        "indestructible": 0.05,
-    }
-    blocker_keywords = {
-        "reach": 0.20,
-        "flying": 0.10,
-        "first strike": 0.15,
-        "deathtouch": 0.15,
-        "lifelink": 0.10,
-        "indestructible": 0.05,
-    }
-    for side, table in ((slice(0, 2), attacker_keywords), (slice(2, 4), blocker_keywords)):
-        for name, chance in table.items():
-            has = rng.random((count, 2)) < chance
-            masks[:, side] |= np.where(has, np.uint32(_BIT[name]), np.uint32(0))
-    blocks = np.full((count, 4), -1, np.int16)
-    choice = rng.integers(0, 5, (count, 2))
-    blocks[:, 2:] = np.where(choice == 0, -1, np.where(choice <= 2, 0, 1))
+    masks = np.empty((count, 4), np.uint32)
+    attacker_table = _keyword_table(SAMPLE_ATTACKER_KEYWORDS)
+    blocker_table = _keyword_table(SAMPLE_BLOCKER_KEYWORDS)
+    masks[:, :2] = attacker_table[rng.integers(0, 1 << 16, (count, 2), dtype=np.uint16)]
+    masks[:, 2:] = blocker_table[rng.integers(0, 1 << 16, (count, 2), dtype=np.uint16)]
+    power = rng.integers(1, 7, (count, 4), dtype=np.int16)
+    toughness = rng.integers(1, 7, (count, 4), dtype=np.int16)
+    # 0: no block, 1 and 2: the first attacker, 3 and 4: the second.
+    target = (rng.integers(0, 5, (count, 2), dtype=np.int8) + 1) // 2 - 1
     flying, reach, menace = _BIT["flying"], _BIT["reach"], _BIT["menace"]
-    rows = np.arange(count)
-    for blocker in (2, 3):
-        attacker = blocks[:, blocker]
-        attacker_mask = masks[rows, np.clip(attacker, 0, 1)]
-        evades = (
-            (attacker >= 0)
-            & (attacker_mask & flying != 0)
-            & (masks[:, blocker] & (flying | reach) == 0)
-        )
-        blocks[evades, blocker] = -1
+    flies = (masks[:, :2] & flying) != 0
+    can_block_fliers = (masks[:, 2:] & (flying | reach)) != 0
+    evaded = ((target == 0) & flies[:, :1]) | ((target == 1) & flies[:, 1:])
+    np.copyto(target, -1, where=evaded & ~can_block_fliers)
     for attacker in (0, 1):
-        alone = ((blocks[:, 2:] == attacker).sum(axis=1) == 1) & (masks[:, attacker] & menace != 0)
-        for blocker in (2, 3):
-            blocks[alone & (blocks[:, blocker] == attacker), blocker] = -1
+        mine = target == attacker
+        alone = (mine[:, 0] ^ mine[:, 1]) & ((masks[:, attacker] & menace) != 0)
+        np.copyto(target, -1, where=mine & alone[:, None])
+    blocks = np.full((count, 4), -1, np.int16)
+    blocks[:, 2:] = target
     return {
         "offsets": np.arange(0, 4 * count + 1, 4, dtype=np.uint32),
         "life": np.full((count, 2), 20, np.int32),
         "controller": np.tile(np.array([0, 0, 1, 1], np.uint8), count),
-        "power": rng.integers(1, 7, 4 * count).astype(np.int16),
-        "toughness": rng.integers(1, 7, 4 * count).astype(np.int16),
+        "power": power.ravel(),
+        "toughness": toughness.ravel(),
         "damage": np.zeros(4 * count, np.int16),
         "keywords": masks.ravel(),
         "attack": np.tile(np.array([1, 1, 0, 0], np.uint8), count),

@@ -1,11 +1,17 @@
 //! Batches from numpy: `resolve_combats`, `can_pay_batch` and
 //! `party_sizes`. Each extracts its columns (checking dtype, shape and
 //! contiguity), allocates its outputs, then releases the GIL and runs the
-//! core's batch function over ranges of the batch on a rayon pool. The
-//! rules live in `mtgjudge_core::batch`; nothing here decides anything.
+//! core's batch function over ranges of the batch on threads started for
+//! the call. The rules live in `mtgjudge_core::batch`; nothing here
+//! decides anything.
+//!
+//! With the GIL released, another Python thread may write into the input
+//! arrays during the call. What the ranges are cut along (the offsets) is
+//! copied first, and the core reads every value it checks once, so a
+//! rewrite changes at most the answer, never where anything is read.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
 
 use mtgjudge_core::batch::{
     can_pay_batch as core_can_pay_batch, party_sizes as core_party_sizes,
@@ -19,73 +25,71 @@ use numpy::{
 };
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
-use rayon::prelude::*;
-use rayon::{ThreadPool, ThreadPoolBuilder};
 
+use crate::args;
 use crate::errors::{guard, invalid_input};
 
 /// How many rows a range of a batch has, about, when split for threads.
 const ROWS_PER_RANGE: usize = 16 * 1024;
 
-/// The thread pools made so far, by number of threads.
-fn pool(threads: usize) -> PyResult<Arc<ThreadPool>> {
-    static POOLS: OnceLock<Mutex<HashMap<usize, Arc<ThreadPool>>>> = OnceLock::new();
-    let pools = POOLS.get_or_init(|| Mutex::new(HashMap::new()));
-    let mut pools = pools
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    if let Some(pool) = pools.get(&threads) {
-        return Ok(pool.clone());
-    }
-    let pool = ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .thread_name(|index| format!("mtgjudge-{index}"))
-        .build()
-        .map_err(|error| invalid_input(format!("can't start {threads} threads: {error}")))?;
-    let pool = Arc::new(pool);
-    pools.insert(threads, pool.clone());
-    Ok(pool)
-}
-
 /// The number of threads to use: `None` is every core.
-fn thread_count(threads: Option<i64>) -> PyResult<usize> {
-    match threads {
-        None => Ok(std::thread::available_parallelism().map_or(1, usize::from)),
-        Some(n) if (1..=1024).contains(&n) => Ok(n as usize),
-        Some(n) => Err(invalid_input(format!(
-            "threads must be between 1 and 1024 (or None for every core), not {n}"
-        ))),
-    }
+fn thread_count(threads: Option<usize>) -> usize {
+    threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
 }
 
-/// Runs `work` over the ranges, on `threads` threads (the calling thread
-/// alone for 1), and returns the error a sequential run would have met
-/// first.
-fn run_ranges<T: Send>(
+/// Runs `work` over the ranges on up to `threads` threads, the calling
+/// thread among them, each with its own `state` (scratch memory) and
+/// taking the next range not yet taken, and returns the error a
+/// sequential run would have met first. The threads are started for this
+/// call and joined before it returns, so no thread outlives it; if the
+/// system refuses to start one, fewer do the work.
+fn run_ranges<T: Send, S>(
     threads: usize,
     ranges: Vec<T>,
-    work: impl Fn(T) -> Result<(), BatchError> + Sync + Send,
-) -> PyResult<Result<(), BatchError>> {
-    if threads == 1 || ranges.len() <= 1 {
-        for range in ranges {
-            let result = work(range);
-            if result.is_err() {
-                return Ok(result);
+    state: impl Fn() -> S + Sync,
+    work: impl Fn(&mut S, T) -> Result<(), BatchError> + Sync,
+) -> Result<(), BatchError> {
+    if threads <= 1 || ranges.len() <= 1 {
+        let mut state = state();
+        return ranges
+            .into_iter()
+            .try_for_each(|range| work(&mut state, range));
+    }
+    let slots: Vec<Mutex<Option<T>>> = ranges.into_iter().map(|r| Mutex::new(Some(r))).collect();
+    let next = AtomicUsize::new(0);
+    let first_error: Mutex<Option<BatchError>> = Mutex::new(None);
+    let run = || {
+        let mut state = state();
+        loop {
+            let index = next.fetch_add(1, Ordering::Relaxed);
+            let Some(slot) = slots.get(index) else { break };
+            let Some(range) = slot.lock().unwrap_or_else(PoisonError::into_inner).take() else {
+                continue;
+            };
+            if let Err(error) = work(&mut state, range) {
+                let mut first = first_error.lock().unwrap_or_else(PoisonError::into_inner);
+                *first = Some(match first.take() {
+                    Some(earlier) => earlier.first(error),
+                    None => error,
+                });
             }
         }
-        return Ok(Ok(()));
-    }
-    let pool = pool(threads)?;
-    Ok(pool.install(|| {
-        ranges.into_par_iter().map(work).reduce(
-            || Ok(()),
-            |a, b| match (a, b) {
-                (Err(a), Err(b)) => Err(a.first(b)),
-                (Err(a), _) | (_, Err(a)) => Err(a),
-                _ => Ok(()),
-            },
-        )
-    }))
+    };
+    std::thread::scope(|scope| {
+        for index in 1..threads.min(slots.len()) {
+            let started = std::thread::Builder::new()
+                .name(format!("mtgjudge-{index}"))
+                .spawn_scoped(scope, run);
+            if started.is_err() {
+                break;
+            }
+        }
+        run();
+    });
+    let first = first_error
+        .into_inner()
+        .unwrap_or_else(PoisonError::into_inner);
+    first.map_or(Ok(()), Err)
 }
 
 fn batch_error(error: BatchError) -> PyErr {
@@ -183,11 +187,20 @@ pub fn resolve_combats<'py>(
     keywords: &Bound<'py, PyAny>,
     attack: &Bound<'py, PyAny>,
     blocks: &Bound<'py, PyAny>,
-    threads: Option<i64>,
-    out: Option<&Bound<'py, PyDict>>,
+    #[pyo3(from_py_with = args::threads)] threads: Option<usize>,
+    out: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let threads = thread_count(threads)?;
+    let threads = thread_count(threads);
+    let out = out
+        .filter(|out| !out.is_none())
+        .map(|out| {
+            out.cast::<PyDict>()
+                .map_err(|_| args::wrong_type(args::Name::Arg("out"), "a dict of arrays", out))
+        })
+        .transpose()?;
     let offsets_array = column::<u32>(offsets, "offsets", None)?;
+    // The ranges are cut along the offsets: a copy no other thread writes.
+    let offsets = slice(&offsets_array, "offsets")?.to_vec();
     let life_array = column::<i32>(life, "life", Some(2))?;
     let controller_array = column::<u8>(controller, "controller", None)?;
     let power_array = column::<i16>(power, "power", None)?;
@@ -197,7 +210,7 @@ pub fn resolve_combats<'py>(
     let attack_array = column::<u8>(attack, "attack", None)?;
     let blocks_array = column::<i16>(blocks, "blocks", None)?;
     let input = CombatColumns {
-        offsets: slice(&offsets_array, "offsets")?,
+        offsets: &offsets,
         life: slice(&life_array, "life")?,
         controller: slice(&controller_array, "controller")?,
         power: slice(&power_array, "power")?,
@@ -234,7 +247,8 @@ pub fn resolve_combats<'py>(
             game_over: slice_mut(&mut game_over_rw, "game_over")?,
             winner: slice_mut(&mut winner_rw, "winner")?,
         };
-        let result = py.detach(|| guard(|| resolve_combat_ranges(&input, &mut output, threads)))?;
+        let result =
+            py.detach(|| guard(|| Ok(resolve_combat_ranges(&input, &mut output, threads))))?;
         result.map_err(batch_error)?;
     }
     let results = PyDict::new(py);
@@ -310,16 +324,13 @@ fn resolve_combat_ranges(
     input: &CombatColumns<'_>,
     output: &mut CombatResults<'_>,
     threads: usize,
-) -> PyResult<Result<(), BatchError>> {
+) -> Result<(), BatchError> {
     let offsets = Offsets {
         offsets: input.offsets,
         column: "offsets",
     };
     // Check the offsets and lengths first: the ranges are cut along them.
-    let rows = match input.check_lengths(0) {
-        Ok((_, rows)) => rows,
-        Err(error) => return Ok(Err(error)),
-    };
+    let (_, rows) = input.check_lengths(0)?;
     // Ranges even for one thread: each is checked and then resolved while
     // its columns are still in cache.
     let bounds = offsets.split(ROWS_PER_RANGE.min(rows / (4 * threads)).max(1024));
@@ -367,24 +378,8 @@ fn resolve_combat_ranges(
         };
         ranges.push(range);
     }
-    if threads == 1 {
-        let mut scratch = CombatScratch::new();
-        for mut range in ranges {
-            let result =
-                core_resolve_combats(&range.input, &mut range.output, range.first, &mut scratch);
-            if result.is_err() {
-                return Ok(result);
-            }
-        }
-        return Ok(Ok(()));
-    }
-    run_ranges(threads, ranges, |mut range| {
-        core_resolve_combats(
-            &range.input,
-            &mut range.output,
-            range.first,
-            &mut CombatScratch::new(),
-        )
+    run_ranges(threads, ranges, CombatScratch::new, |scratch, mut range| {
+        core_resolve_combats(&range.input, &mut range.output, range.first, scratch)
     })
 }
 
@@ -413,19 +408,20 @@ pub fn can_pay_batch<'py>(
     flags: Option<&Bound<'py, PyAny>>,
     convoker_offsets: Option<&Bound<'py, PyAny>>,
     convoker_colors: Option<&Bound<'py, PyAny>>,
-    threads: Option<i64>,
+    #[pyo3(from_py_with = args::threads)] threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyArray1<bool>>> {
-    let threads = thread_count(threads)?;
+    let threads = thread_count(threads);
     let list = costs.cast::<PyList>().map_err(|_| {
-        invalid_input("costs must be a list of TotalCost, ManaCost or mana cost strings")
+        args::wrong_type(
+            args::Name::Arg("costs"),
+            "a list of TotalCost, ManaCost or mana cost strings",
+            costs,
+        )
     })?;
     let table = list
         .iter()
         .enumerate()
-        .map(|(index, value)| {
-            crate::cost::total_arg(&value)
-                .map_err(|error| invalid_input(format!("costs[{index}]: {}", error.value(py))))
-        })
+        .map(|(index, value)| crate::cost::total_arg(&value, args::Name::Item("costs", index)))
         .collect::<PyResult<Vec<TotalCost>>>()?;
     let table: Vec<PreparedCost> = table.iter().map(PreparedCost::new).collect();
     let cost_array = column::<u32>(cost, "cost", None)?;
@@ -455,11 +451,16 @@ pub fn can_pay_batch<'py>(
         .filter(|value| !value.is_none())
         .map(|value| column::<u8>(value, "convoker_colors", None))
         .transpose()?;
-    let convokers = match (&offsets_array, &colors_array) {
+    // The ranges are cut along the convokers' offsets: a copy no other
+    // thread writes.
+    let convoker_offsets = offsets_array
+        .as_ref()
+        .map(|offsets| slice(offsets, "convoker_offsets").map(<[u32]>::to_vec))
+        .transpose()?;
+    let convokers = match (&convoker_offsets, &colors_array) {
         (Some(offsets), Some(colors)) => {
-            let offsets = slice(offsets, "convoker_offsets")?;
             check_first_offset(offsets, "convoker_offsets")?;
-            Some((offsets, slice(colors, "convoker_colors")?))
+            Some((offsets.as_slice(), slice(colors, "convoker_colors")?))
         }
         (None, None) => None,
         _ => {
@@ -495,7 +496,7 @@ pub fn can_pay_batch<'py>(
         let payable = payable_rw
             .as_slice_mut()
             .map_err(|e| invalid_input(e.to_string()))?;
-        let result = py.detach(|| guard(|| can_pay_ranges(&input, payable, threads)))?;
+        let result = py.detach(|| guard(|| Ok(can_pay_ranges(&input, payable, threads))))?;
         result.map_err(batch_error)?;
     }
     Ok(payable_out)
@@ -505,19 +506,12 @@ fn can_pay_ranges(
     input: &PaymentColumns<'_>,
     payable: &mut [bool],
     threads: usize,
-) -> PyResult<Result<(), BatchError>> {
+) -> Result<(), BatchError> {
     let queries = input.cost.len();
     let per_range = (queries / (8 * threads)).clamp(256, 4096);
-    if let Err(error) = input.check(0) {
-        return Ok(Err(error));
-    }
+    input.check(0)?;
     if threads == 1 || queries <= per_range {
-        return Ok(core_can_pay_batch(
-            input,
-            payable,
-            0,
-            &mut PaymentSolver::new(),
-        ));
+        return core_can_pay_batch(input, payable, 0, &mut PaymentSolver::new());
     }
     let mut ranges = Vec::new();
     let mut rest = payable;
@@ -544,9 +538,12 @@ fn can_pay_ranges(
         ranges.push((start, range, head));
         start = end;
     }
-    run_ranges(threads, ranges, |(first, range, out)| {
-        core_can_pay_batch(&range, out, first, &mut PaymentSolver::new())
-    })
+    run_ranges(
+        threads,
+        ranges,
+        PaymentSolver::new,
+        |solver, (first, range, out)| core_can_pay_batch(&range, out, first, solver),
+    )
 }
 
 /// The size of each party (see the README, "Batch API").
@@ -556,13 +553,15 @@ pub fn party_sizes<'py>(
     py: Python<'py>,
     offsets: &Bound<'py, PyAny>,
     types: &Bound<'py, PyAny>,
-    threads: Option<i64>,
+    #[pyo3(from_py_with = args::threads)] threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyArray1<u8>>> {
-    let threads = thread_count(threads)?;
+    let threads = thread_count(threads);
     let offsets_array = column::<u32>(offsets, "offsets", None)?;
+    // The ranges are cut along the offsets: a copy no other thread writes.
+    let offsets = slice(&offsets_array, "offsets")?.to_vec();
     let types_array = column::<u8>(types, "types", None)?;
     let input = PartyColumns {
-        offsets: slice(&offsets_array, "offsets")?,
+        offsets: &offsets,
         types: slice(&types_array, "types")?,
     };
     check_first_offset(input.offsets, "offsets")?;
@@ -573,7 +572,7 @@ pub fn party_sizes<'py>(
         let sizes = sizes_rw
             .as_slice_mut()
             .map_err(|e| invalid_input(e.to_string()))?;
-        let result = py.detach(|| guard(|| party_ranges(&input, sizes, threads)))?;
+        let result = py.detach(|| guard(|| Ok(party_ranges(&input, sizes, threads))))?;
         result.map_err(batch_error)?;
     }
     Ok(sizes_out)
@@ -583,17 +582,14 @@ fn party_ranges(
     input: &PartyColumns<'_>,
     sizes: &mut [u8],
     threads: usize,
-) -> PyResult<Result<(), BatchError>> {
+) -> Result<(), BatchError> {
     let offsets = Offsets {
         offsets: input.offsets,
         column: "offsets",
     };
-    let (_, rows) = match offsets.check(0) {
-        Ok(checked) => checked,
-        Err(error) => return Ok(Err(error)),
-    };
+    let (_, rows) = offsets.check(0)?;
     if rows != input.types.len() || threads == 1 || rows < 4 * ROWS_PER_RANGE {
-        return Ok(core_party_sizes(input, sizes, 0));
+        return core_party_sizes(input, sizes, 0);
     }
     let bounds = offsets.split((4 * ROWS_PER_RANGE).min(rows / (4 * threads)));
     let mut ranges = Vec::with_capacity(bounds.len());
@@ -609,7 +605,10 @@ fn party_ranges(
         };
         ranges.push((a, range, head));
     }
-    run_ranges(threads, ranges, |(first, range, out)| {
-        core_party_sizes(&range, out, first)
-    })
+    run_ranges(
+        threads,
+        ranges,
+        || (),
+        |(), (first, range, out)| core_party_sizes(&range, out, first),
+    )
 }

@@ -1,17 +1,17 @@
 //! `mtgjudge._core.Combat`: one combat, driven step by step from Python.
 
-use mtgjudge_core::combat::{DamageProgress, Death};
+use mtgjudge_core::combat::{check_attack_target, DamageProgress, Death};
 use mtgjudge_core::damage::deal_damage;
 use mtgjudge_core::{
     Attack, AttackTarget, Block, Board, Combat, Creature, DamageAssignment, DamageLog, DamageStep,
     GameResult, Keywords, Planeswalker, Player, Recipient,
 };
 use pyo3::prelude::*;
+use pyo3::types::PyInt;
 
+use crate::args::{self, Name};
 use crate::errors::{combat_error, guard, invalid_input};
 
-/// A recipient or attack target as Python sees it: `("player", 1)`.
-type Target = (String, u16);
 /// A damage event: `(source, (kind, index), amount, step)`.
 type DamageTuple = (u16, (&'static str, u16), i32, Option<&'static str>);
 /// A creature for `add_creatures`: `(controller, power, toughness, damage, keywords)`.
@@ -38,62 +38,154 @@ fn recipient_tuple(recipient: Recipient) -> (&'static str, u16) {
     }
 }
 
-fn parse_recipient((kind, index): Target) -> PyResult<Recipient> {
-    match kind.as_str() {
-        "player" => Ok(Recipient::Player(player_index(index)?)),
-        "creature" => Ok(Recipient::Creature(index)),
-        "planeswalker" => Ok(Recipient::Planeswalker(index)),
+/// A recipient: `("player", 1)`, `("creature", 3)` or `("planeswalker", 0)`.
+fn parse_recipient(value: &Bound<'_, PyAny>, name: Name) -> PyResult<Recipient> {
+    let [kind, index] = args::fields(value, name, "(kind, index)")?;
+    match args::text(&kind, name)?.as_str() {
+        "player" => Ok(Recipient::Player(args::int(&index, name)?)),
+        "creature" => Ok(Recipient::Creature(args::int(&index, name)?)),
+        "planeswalker" => Ok(Recipient::Planeswalker(args::int(&index, name)?)),
         other => Err(invalid_input(format!(
-            "recipient kind must be 'player', 'creature' or 'planeswalker', not {other:?}"
+            "{name}: the kind of a recipient is 'player', 'creature' or 'planeswalker', not {other:?}"
         ))),
     }
 }
 
-/// An attack target: `("player", 1)`, `("planeswalker", 0)`, `("nothing", 0)`,
-/// or a bare player index.
-#[derive(FromPyObject)]
-enum TargetArg {
-    Player(u16),
-    Tagged(Target),
-}
-
+/// `[(source, recipient, amount), ...]`, or `None` for none.
 fn parse_assignments(
-    assignments: Option<Vec<(u16, Target, i32)>>,
+    value: Option<&Bound<'_, PyAny>>,
+    name: &'static str,
 ) -> PyResult<Vec<DamageAssignment>> {
-    assignments
-        .unwrap_or_default()
-        .into_iter()
-        .map(|(source, recipient, amount)| {
+    let Some(value) = value.filter(|value| !value.is_none()) else {
+        return Ok(Vec::new());
+    };
+    let field = |index, field, what| Name::Field(name, index, field, what);
+    args::items(value, Name::Arg(name))?
+        .iter()
+        .enumerate()
+        .map(|(index, item)| {
+            let [source, recipient, amount] =
+                args::fields(item, Name::Item(name, index), "(source, recipient, amount)")?;
             Ok(DamageAssignment {
-                source,
-                recipient: parse_recipient(recipient)?,
-                amount,
+                source: args::int(&source, field(index, 0, "source"))?,
+                recipient: parse_recipient(&recipient, field(index, 1, "recipient"))?,
+                amount: args::int(&amount, field(index, 2, "amount"))?,
             })
         })
         .collect()
 }
 
-fn parse_target_arg(target: TargetArg) -> PyResult<AttackTarget> {
-    match target {
-        TargetArg::Player(index) => Ok(AttackTarget::Player(player_index(index)?)),
-        TargetArg::Tagged(target) => parse_target(target),
+/// An attack target: `("player", 1)`, `("planeswalker", 0)`,
+/// `("removed_planeswalker", 0)`, `("nothing", 0)`, or a bare player index.
+fn parse_target(value: &Bound<'_, PyAny>, name: Name) -> PyResult<AttackTarget> {
+    if value.is_instance_of::<PyInt>() {
+        return Ok(AttackTarget::Player(args::int(value, name)?));
     }
-}
-
-fn parse_target((kind, index): Target) -> PyResult<AttackTarget> {
-    match kind.as_str() {
-        "player" => Ok(AttackTarget::Player(player_index(index)?)),
-        "planeswalker" => Ok(AttackTarget::Planeswalker(index)),
-        "removed_planeswalker" => Ok(AttackTarget::RemovedPlaneswalker(index)),
-        "nothing" => Ok(AttackTarget::Nothing),
+    let [kind, index] = args::fields(value, name, "(kind, index) or a player index")?;
+    match args::text(&kind, name)?.as_str() {
+        "player" => Ok(AttackTarget::Player(args::int(&index, name)?)),
+        "planeswalker" => Ok(AttackTarget::Planeswalker(args::int(&index, name)?)),
+        "removed_planeswalker" => Ok(AttackTarget::RemovedPlaneswalker(args::int(&index, name)?)),
+        "nothing" => match args::int::<u16>(&index, name)? {
+            0 => Ok(AttackTarget::Nothing),
+            other => Err(invalid_input(format!(
+                "{name}: attacking nothing is ('nothing', 0), not ('nothing', {other})"
+            ))),
+        },
         other => Err(invalid_input(format!(
-            "attack target kind must be 'player', 'planeswalker', 'removed_planeswalker' or 'nothing', not {other:?}"
+            "{name}: the kind of an attack target is 'player', 'planeswalker', 'removed_planeswalker' or 'nothing', not {other:?}"
         ))),
     }
 }
 
-fn player_index(index: u16) -> PyResult<u8> {
-    u8::try_from(index).map_err(|_| invalid_input(format!("player index {index} is out of range")))
+/// `[(attacker, target), ...]`.
+fn parse_attacks(value: &Bound<'_, PyAny>) -> PyResult<Vec<(u16, AttackTarget)>> {
+    // Bare player indices through PyO3's faster conversion; the rest, and
+    // the errors, through ours.
+    if let Ok(pairs) = value.extract::<Vec<(u16, u8)>>() {
+        return Ok(pairs
+            .into_iter()
+            .map(|(attacker, player)| (attacker, AttackTarget::Player(player)))
+            .collect());
+    }
+    args::items(value, Name::Arg("attacks"))?
+        .iter()
+        .enumerate()
+        .map(|(index, item)| {
+            let [attacker, target] =
+                args::fields(item, Name::Item("attacks", index), "(attacker, target)")?;
+            Ok((
+                args::int(&attacker, Name::Field("attacks", index, 0, "attacker"))?,
+                parse_target(&target, Name::Field("attacks", index, 1, "target"))?,
+            ))
+        })
+        .collect()
+}
+
+/// `[(blocker, attacker), ...]`.
+fn parse_blocks(value: &Bound<'_, PyAny>) -> PyResult<Vec<Block>> {
+    // PyO3's conversion when it works (it is faster); ours, which says
+    // what is wrong, when it doesn't.
+    if let Ok(pairs) = value.extract::<Vec<(u16, u16)>>() {
+        return Ok(pairs
+            .into_iter()
+            .map(|(blocker, attacker)| Block { blocker, attacker })
+            .collect());
+    }
+    args::items(value, Name::Arg("blocks"))?
+        .iter()
+        .enumerate()
+        .map(|(index, item)| {
+            let [blocker, attacker] =
+                args::fields(item, Name::Item("blocks", index), "(blocker, attacker)")?;
+            Ok(Block {
+                blocker: args::int(&blocker, Name::Field("blocks", index, 0, "blocker"))?,
+                attacker: args::int(&attacker, Name::Field("blocks", index, 1, "attacker"))?,
+            })
+        })
+        .collect()
+}
+
+/// `[(controller, power, toughness, damage, keywords), ...]`.
+fn creature_rows(value: &Bound<'_, PyAny>) -> PyResult<Vec<CreatureRow>> {
+    // PyO3's conversion when it works (it is faster); ours, which says
+    // what is wrong, when it doesn't.
+    if let Ok(rows) = value.extract::<Vec<CreatureRow>>() {
+        return Ok(rows);
+    }
+    const WHAT: &str = "(controller, power, toughness, damage, keywords)";
+    let field = |index, field, what| Name::Field("creatures", index, field, what);
+    args::items(value, Name::Arg("creatures"))?
+        .iter()
+        .enumerate()
+        .map(|(index, item)| {
+            let [controller, power, toughness, damage, keywords] =
+                args::fields(item, Name::Item("creatures", index), WHAT)?;
+            Ok((
+                args::int(&controller, field(index, 0, "controller"))?,
+                args::int(&power, field(index, 1, "power"))?,
+                args::int(&toughness, field(index, 2, "toughness"))?,
+                args::int(&damage, field(index, 3, "damage"))?,
+                args::int(&keywords, field(index, 4, "keywords"))?,
+            ))
+        })
+        .collect()
+}
+
+fn opt_creature_rows(value: &Bound<'_, PyAny>) -> PyResult<Option<Vec<CreatureRow>>> {
+    if value.is_none() {
+        Ok(None)
+    } else {
+        creature_rows(value).map(Some)
+    }
+}
+
+fn target_arg(value: &Bound<'_, PyAny>) -> PyResult<AttackTarget> {
+    parse_target(value, Name::Arg("target"))
+}
+
+fn recipient_arg(value: &Bound<'_, PyAny>) -> PyResult<Recipient> {
+    parse_recipient(value, Name::Arg("recipient"))
 }
 
 fn keywords(bits: u32) -> PyResult<Keywords> {
@@ -136,7 +228,10 @@ impl PyCombat {
     /// `creatures`, if given, are added as by `add_creatures`.
     #[new]
     #[pyo3(signature = (life, creatures=None))]
-    fn new(life: Vec<i32>, creatures: Option<Vec<CreatureRow>>) -> PyResult<Self> {
+    fn new(
+        #[pyo3(from_py_with = args::life_totals)] life: Vec<i32>,
+        #[pyo3(from_py_with = opt_creature_rows)] creatures: Option<Vec<CreatureRow>>,
+    ) -> PyResult<Self> {
         if life.is_empty() || life.len() > usize::from(u8::MAX) {
             return Err(invalid_input("a combat needs between 1 and 255 players"));
         }
@@ -161,18 +256,18 @@ impl PyCombat {
     #[allow(clippy::too_many_arguments)]
     fn add_creature(
         &mut self,
-        controller: u8,
-        power: i32,
-        toughness: i32,
-        damage: i32,
-        keywords: u32,
-        keyword_counters: u32,
-        tapped: bool,
-        summoning_sick: bool,
-        block_limit: u16,
-        struck_first: bool,
-        dealt_deathtouch_damage: bool,
-        regeneration_shields: u8,
+        #[pyo3(from_py_with = args::controller)] controller: u8,
+        #[pyo3(from_py_with = args::power)] power: i32,
+        #[pyo3(from_py_with = args::toughness)] toughness: i32,
+        #[pyo3(from_py_with = args::damage)] damage: i32,
+        #[pyo3(from_py_with = args::keywords)] keywords: u32,
+        #[pyo3(from_py_with = args::keyword_counters)] keyword_counters: u32,
+        #[pyo3(from_py_with = args::tapped)] tapped: bool,
+        #[pyo3(from_py_with = args::summoning_sick)] summoning_sick: bool,
+        #[pyo3(from_py_with = args::block_limit)] block_limit: u16,
+        #[pyo3(from_py_with = args::struck_first)] struck_first: bool,
+        #[pyo3(from_py_with = args::dealt_deathtouch_damage)] dealt_deathtouch_damage: bool,
+        #[pyo3(from_py_with = args::regeneration_shields)] regeneration_shields: u8,
     ) -> PyResult<u16> {
         self.combat.forget_assignment();
         if self.board.player(controller).is_none() {
@@ -201,7 +296,10 @@ impl PyCombat {
     /// Adds creatures given as `(controller, power, toughness, damage,
     /// keywords)` tuples, with the defaults of `add_creature` for the rest,
     /// and returns the index of the first.
-    fn add_creatures(&mut self, creatures: Vec<CreatureRow>) -> PyResult<u16> {
+    fn add_creatures(
+        &mut self,
+        #[pyo3(from_py_with = creature_rows)] creatures: Vec<CreatureRow>,
+    ) -> PyResult<u16> {
         self.combat.forget_assignment();
         let first = u16::try_from(self.board.creatures.len())
             .map_err(|_| invalid_input("too many creatures in one combat"))?;
@@ -233,9 +331,9 @@ impl PyCombat {
     #[pyo3(signature = (controller, loyalty, *, on_battlefield=true))]
     fn add_planeswalker(
         &mut self,
-        controller: u8,
-        loyalty: i32,
-        on_battlefield: bool,
+        #[pyo3(from_py_with = args::controller)] controller: u8,
+        #[pyo3(from_py_with = args::loyalty)] loyalty: i32,
+        #[pyo3(from_py_with = args::on_battlefield)] on_battlefield: bool,
     ) -> PyResult<u16> {
         self.combat.forget_assignment();
         if self.board.player(controller).is_none() {
@@ -257,14 +355,14 @@ impl PyCombat {
     #[allow(clippy::too_many_arguments)]
     fn update_creature(
         &mut self,
-        index: u16,
-        power: Option<i32>,
-        toughness: Option<i32>,
-        damage: Option<i32>,
-        keywords: Option<u32>,
-        keyword_counters: Option<u32>,
-        tapped: Option<bool>,
-        regeneration_shields: Option<u8>,
+        #[pyo3(from_py_with = args::index)] index: u16,
+        #[pyo3(from_py_with = args::opt_power)] power: Option<i32>,
+        #[pyo3(from_py_with = args::opt_toughness)] toughness: Option<i32>,
+        #[pyo3(from_py_with = args::opt_damage)] damage: Option<i32>,
+        #[pyo3(from_py_with = args::opt_keywords)] keywords: Option<u32>,
+        #[pyo3(from_py_with = args::opt_keyword_counters)] keyword_counters: Option<u32>,
+        #[pyo3(from_py_with = args::opt_tapped)] tapped: Option<bool>,
+        #[pyo3(from_py_with = args::opt_regeneration_shields)] regeneration_shields: Option<u8>,
     ) -> PyResult<()> {
         self.combat.forget_assignment();
         let keywords = keywords.map(self::keywords).transpose()?;
@@ -298,7 +396,7 @@ impl PyCombat {
     }
 
     /// The creature's state: a dict of its fields.
-    fn creature(&self, index: u16) -> PyResult<CreatureView> {
+    fn creature(&self, #[pyo3(from_py_with = args::index)] index: u16) -> PyResult<CreatureView> {
         let creature = self.creature_ref(index)?;
         Ok(CreatureView {
             controller: creature.controller,
@@ -315,7 +413,7 @@ impl PyCombat {
         })
     }
 
-    fn life(&self, player: u8) -> PyResult<i32> {
+    fn life(&self, #[pyo3(from_py_with = args::player)] player: u8) -> PyResult<i32> {
         self.board
             .player(player)
             .map(|player| player.life)
@@ -323,7 +421,7 @@ impl PyCombat {
     }
 
     /// Whether the player lost the game, and so left it (104.5).
-    fn has_lost(&self, player: u8) -> PyResult<bool> {
+    fn has_lost(&self, #[pyo3(from_py_with = args::player)] player: u8) -> PyResult<bool> {
         self.board
             .player(player)
             .map(|player| player.has_lost)
@@ -354,7 +452,7 @@ impl PyCombat {
     /// concede (104.3a) or an effect says so (104.3e). They leave the
     /// game (104.5); if the game goes on, the creatures and planeswalkers
     /// they control leave it too, and so leave combat (800.4a, 506.4).
-    fn player_loses(&mut self, player: u8) -> PyResult<()> {
+    fn player_loses(&mut self, #[pyo3(from_py_with = args::player)] player: u8) -> PyResult<()> {
         self.log.clear();
         let (combat, board, log) = (&mut self.combat, &mut self.board, &mut self.log);
         guard(|| {
@@ -364,7 +462,10 @@ impl PyCombat {
         })
     }
 
-    fn loyalty(&self, planeswalker: u16) -> PyResult<i32> {
+    fn loyalty(
+        &self,
+        #[pyo3(from_py_with = args::planeswalker)] planeswalker: u16,
+    ) -> PyResult<i32> {
         self.board
             .planeswalker(planeswalker)
             .map(|walker| walker.loyalty)
@@ -372,14 +473,20 @@ impl PyCombat {
     }
 
     /// Removes a creature from combat (506.4).
-    fn remove_from_combat(&mut self, index: u16) -> PyResult<()> {
+    fn remove_from_combat(
+        &mut self,
+        #[pyo3(from_py_with = args::index)] index: u16,
+    ) -> PyResult<()> {
         self.creature_ref(index)?;
         self.combat.remove_from_combat(index);
         Ok(())
     }
 
     /// The creature leaves the battlefield, and so combat (506.4).
-    fn leave_battlefield(&mut self, index: u16) -> PyResult<()> {
+    fn leave_battlefield(
+        &mut self,
+        #[pyo3(from_py_with = args::index)] index: u16,
+    ) -> PyResult<()> {
         self.combat.forget_assignment();
         self.creature_mut(index)?.on_battlefield = false;
         self.combat.remove_from_combat(index);
@@ -390,13 +497,9 @@ impl PyCombat {
     /// a bare index stands for a player: `[(creature, 1), ...]`.
     fn declare_attackers(
         &mut self,
-        active_player: u8,
-        attacks: Vec<(u16, TargetArg)>,
+        #[pyo3(from_py_with = args::active_player)] active_player: u8,
+        #[pyo3(from_py_with = parse_attacks)] declared: Vec<(u16, AttackTarget)>,
     ) -> PyResult<()> {
-        let declared = attacks
-            .into_iter()
-            .map(|(attacker, target)| Ok((attacker, parse_target_arg(target)?)))
-            .collect::<PyResult<Vec<_>>>()?;
         let (combat, board) = (&mut self.combat, &mut self.board);
         guard(|| {
             combat
@@ -406,11 +509,10 @@ impl PyCombat {
     }
 
     /// Declares blockers: `[(blocker, attacker), ...]`.
-    fn declare_blockers(&mut self, blocks: Vec<(u16, u16)>) -> PyResult<()> {
-        let declared: Vec<Block> = blocks
-            .into_iter()
-            .map(|(blocker, attacker)| Block { blocker, attacker })
-            .collect();
+    fn declare_blockers(
+        &mut self,
+        #[pyo3(from_py_with = parse_blocks)] declared: Vec<Block>,
+    ) -> PyResult<()> {
         let (combat, board) = (&mut self.combat, &self.board);
         guard(|| {
             combat
@@ -421,12 +523,17 @@ impl PyCombat {
 
     /// Restores an attack made earlier without checking declaration rules,
     /// for a creature put onto the battlefield attacking (508.4) or a combat
-    /// rebuilt from saved state.
+    /// rebuilt from saved state. The target must be an object of the board.
     #[pyo3(signature = (attacker, target, blocked=false))]
-    fn restore_attack(&mut self, attacker: u16, target: Target, blocked: bool) -> PyResult<()> {
+    fn restore_attack(
+        &mut self,
+        #[pyo3(from_py_with = args::attacker)] attacker: u16,
+        #[pyo3(from_py_with = target_arg)] target: AttackTarget,
+        #[pyo3(from_py_with = args::blocked)] blocked: bool,
+    ) -> PyResult<()> {
         self.combat.forget_assignment();
         self.creature_ref(attacker)?;
-        let target = parse_target(target)?;
+        check_attack_target(&self.board, target).map_err(combat_error)?;
         self.combat.remove_from_combat(attacker);
         self.combat.attacked = true;
         self.combat.attacks.push(Attack {
@@ -438,7 +545,11 @@ impl PyCombat {
     }
 
     /// Restores a block made earlier without checking declaration rules.
-    fn restore_block(&mut self, blocker: u16, attacker: u16) -> PyResult<()> {
+    fn restore_block(
+        &mut self,
+        #[pyo3(from_py_with = args::blocker)] blocker: u16,
+        #[pyo3(from_py_with = args::attacker)] attacker: u16,
+    ) -> PyResult<()> {
         self.combat.forget_assignment();
         self.creature_ref(blocker)?;
         self.creature_ref(attacker)?;
@@ -448,7 +559,10 @@ impl PyCombat {
 
     /// Restores a blocking creature whose attackers have all left combat: it
     /// is still blocking (509.1g).
-    fn restore_blocking_nothing(&mut self, blocker: u16) -> PyResult<()> {
+    fn restore_blocking_nothing(
+        &mut self,
+        #[pyo3(from_py_with = args::blocker)] blocker: u16,
+    ) -> PyResult<()> {
         self.combat.forget_assignment();
         self.creature_ref(blocker)?;
         if !self.combat.blocking_nothing.contains(&blocker) {
@@ -464,9 +578,10 @@ impl PyCombat {
     }
 
     #[setter]
-    fn set_attacked(&mut self, attacked: bool) {
+    fn set_attacked(&mut self, attacked: &Bound<'_, PyAny>) -> PyResult<()> {
         self.combat.forget_assignment();
-        self.combat.attacked = attacked;
+        self.combat.attacked = args::flag(attacked, Name::Arg("attacked"))?;
+        Ok(())
     }
 
     /// `"not_started"`, `"first_strike_dealt"` or `"finished"`.
@@ -480,9 +595,9 @@ impl PyCombat {
     }
 
     #[setter]
-    fn set_progress(&mut self, progress: String) -> PyResult<()> {
+    fn set_progress(&mut self, progress: &Bound<'_, PyAny>) -> PyResult<()> {
         self.combat.forget_assignment();
-        self.combat.progress = match progress.as_str() {
+        self.combat.progress = match args::text(progress, Name::Arg("progress"))?.as_str() {
             "not_started" => DamageProgress::NotStarted,
             "first_strike_dealt" => DamageProgress::FirstStrikeDealt,
             "finished" => DamageProgress::Finished,
@@ -501,7 +616,7 @@ impl PyCombat {
     }
 
     /// Whether the creature is attacking or blocking.
-    fn in_combat(&self, index: u16) -> bool {
+    fn in_combat(&self, #[pyo3(from_py_with = args::index)] index: u16) -> bool {
         self.combat.is_in_combat(index)
     }
 
@@ -513,10 +628,10 @@ impl PyCombat {
     #[pyo3(signature = (assignments=None, state_based_actions=true))]
     fn resolve_damage_step(
         &mut self,
-        assignments: Option<Vec<(u16, Target, i32)>>,
-        state_based_actions: bool,
+        assignments: Option<&Bound<'_, PyAny>>,
+        #[pyo3(from_py_with = args::state_based_actions)] state_based_actions: bool,
     ) -> PyResult<StepEvents> {
-        let choices = parse_assignments(assignments)?;
+        let choices = parse_assignments(assignments, "assignments")?;
         self.log.clear();
         let (combat, board, log) = (&mut self.combat, &mut self.board, &mut self.log);
         let step = guard(|| {
@@ -537,9 +652,9 @@ impl PyCombat {
     #[pyo3(signature = (assignments=None))]
     fn assign_damage_step(
         &mut self,
-        assignments: Option<Vec<(u16, Target, i32)>>,
+        assignments: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<(&'static str, Vec<AssignmentTuple>)> {
-        let choices = parse_assignments(assignments)?;
+        let choices = parse_assignments(assignments, "assignments")?;
         let (combat, board) = (&mut self.combat, &self.board);
         let step = guard(|| {
             combat
@@ -561,11 +676,8 @@ impl PyCombat {
     /// assigned (614.1a, 615.1). State-based actions are not performed; call
     /// `check_state_based_actions`.
     #[pyo3(signature = (instead=None))]
-    fn deal_assigned_damage(
-        &mut self,
-        instead: Option<Vec<(u16, Target, i32)>>,
-    ) -> PyResult<StepEvents> {
-        let instead = parse_assignments(instead)?;
+    fn deal_assigned_damage(&mut self, instead: Option<&Bound<'_, PyAny>>) -> PyResult<StepEvents> {
+        let instead = parse_assignments(instead, "instead")?;
         self.log.clear();
         let (combat, board, log) = (&mut self.combat, &mut self.board, &mut self.log);
         let step = guard(|| {
@@ -598,9 +710,9 @@ impl PyCombat {
     /// there were.
     fn fight(
         &mut self,
-        active_player: u8,
-        attacks: Vec<(u16, TargetArg)>,
-        blocks: Vec<(u16, u16)>,
+        #[pyo3(from_py_with = args::active_player)] active_player: u8,
+        #[pyo3(from_py_with = parse_attacks)] attacks: Vec<(u16, AttackTarget)>,
+        #[pyo3(from_py_with = parse_blocks)] blocks: Vec<Block>,
     ) -> PyResult<usize> {
         self.declare_attackers(active_player, attacks)?;
         self.declare_blockers(blocks)?;
@@ -621,14 +733,19 @@ impl PyCombat {
     /// Deals noncombat damage from a creature (120.3), with deathtouch and
     /// lifelink applying (702.2d, 702.15d). State-based actions are not
     /// performed; call `check_state_based_actions`.
-    fn deal_damage(&mut self, source: u16, recipient: Target, amount: i32) -> PyResult<StepEvents> {
+    fn deal_damage(
+        &mut self,
+        #[pyo3(from_py_with = args::source)] source: u16,
+        #[pyo3(from_py_with = recipient_arg)] recipient: Recipient,
+        #[pyo3(from_py_with = args::amount)] amount: i32,
+    ) -> PyResult<StepEvents> {
         self.combat.forget_assignment();
         if amount < 0 {
             return Err(invalid_input("an amount of damage can't be negative"));
         }
         let assignment = [DamageAssignment {
             source,
-            recipient: parse_recipient(recipient)?,
+            recipient,
             amount,
         }];
         self.log.clear();

@@ -10,11 +10,26 @@ use mtgjudge_core::cost::{
     ManaCost, ManaPool, ManaType, PaidAs, Payment, PaymentPart, PaymentSearch, PaymentSolver,
     Reduction, Resources, Shortfall, Source, SplitCast, Symbol, TotalCost,
 };
-use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString, PyTuple};
 
-use crate::errors::{cost_error, guard, invalid_input};
+use crate::args::{self, Name};
+use crate::errors::{cost_error, cost_error_at, guard, invalid_input};
+
+/// The longest text `str()` and `repr()` print: a mana cost or pool can
+/// hold 2^32 of a symbol, which would print gigabytes.
+const MAX_PRINTED: u64 = 1 << 20;
+
+/// `text()`, if it is at most [`MAX_PRINTED`] bytes long.
+fn printed(len: u64, what: &str, text: impl FnOnce() -> String) -> PyResult<String> {
+    if len <= MAX_PRINTED {
+        Ok(text())
+    } else {
+        Err(invalid_input(format!(
+            "the {what} would be {len} characters long, too long to print (at most {MAX_PRINTED})"
+        )))
+    }
+}
 
 thread_local! {
     /// One solver per thread, so that queries reuse its memory.
@@ -34,27 +49,39 @@ pub struct PyManaCost(ManaCost);
 impl PyManaCost {
     /// Parses `text`, e.g. `"{X}{2}{W/U}"`; `""` is no mana cost.
     #[new]
-    #[pyo3(signature = (text=""))]
-    fn new(text: &str) -> PyResult<Self> {
-        ManaCost::parse(text).map(PyManaCost).map_err(cost_error)
+    #[pyo3(signature = (text=String::new()))]
+    fn new(#[pyo3(from_py_with = args::text_arg)] text: String) -> PyResult<Self> {
+        ManaCost::parse(&text).map(PyManaCost).map_err(cost_error)
     }
 
-    fn __str__(&self) -> String {
-        self.0.to_string()
+    /// The symbols as printed; `InvalidInputError` if that would be over
+    /// a megabyte.
+    fn __str__(&self) -> PyResult<String> {
+        printed(self.0.printed_len(), "mana cost", || self.0.to_string())
     }
 
     fn __repr__(&self) -> String {
-        format!("ManaCost('{}')", self.0)
+        match self.__str__() {
+            Ok(text) => format!("ManaCost('{text}')"),
+            Err(_) => format!(
+                "<ManaCost of {} mana symbols, too long to print>",
+                self.0.symbols().map(|(_, n)| u64::from(n)).sum::<u64>()
+            ),
+        }
     }
 
     fn __reduce__(slf: &Bound<'_, Self>) -> PyResult<(Py<PyAny>, (String,))> {
         let class = slf.get_type().into_any().unbind();
-        Ok((class, (slf.get().0.to_string(),)))
+        Ok((class, (slf.get().__str__()?,)))
     }
 
     /// Mana value (202.3): off the stack X is 0, on the stack it is `x`.
     #[pyo3(signature = (on_stack=false, x=0))]
-    fn mana_value(&self, on_stack: bool, x: i64) -> PyResult<u64> {
+    fn mana_value(
+        &self,
+        #[pyo3(from_py_with = args::on_stack)] on_stack: bool,
+        #[pyo3(from_py_with = args::x)] x: i64,
+    ) -> PyResult<u64> {
         if on_stack {
             self.0.mana_value_on_stack(x).map_err(cost_error)
         } else if x < 0 {
@@ -93,32 +120,34 @@ impl PyManaCost {
 
     /// How many of one symbol (`"{W/U}"`, `"{X}"`; `"{1}"` gives the generic
     /// amount).
-    fn count(&self, symbol: &str) -> PyResult<u32> {
-        Ok(self.0.count(one_symbol(symbol)?))
+    fn count(&self, #[pyo3(from_py_with = args::symbol)] symbol: String) -> PyResult<u32> {
+        Ok(self.0.count(one_symbol(&symbol)?))
     }
 
     /// The combined cost of two halves (709.4b).
     fn __add__(&self, other: &Bound<'_, PyAny>) -> PyResult<PyManaCost> {
-        let other = cost_arg(other)?;
+        let other = cost_arg(other, Name::Arg("other"))?;
         self.0.plus(&other).map(PyManaCost).map_err(cost_error)
     }
 }
 
 /// The same as `ManaCost(text)`.
 #[pyfunction]
-pub fn parse_mana_cost(text: &str) -> PyResult<PyManaCost> {
+pub fn parse_mana_cost(
+    #[pyo3(from_py_with = args::text_arg)] text: String,
+) -> PyResult<PyManaCost> {
     PyManaCost::new(text)
 }
 
 /// A `ManaCost` or a string.
-fn cost_arg(value: &Bound<'_, PyAny>) -> PyResult<ManaCost> {
+fn cost_arg(value: &Bound<'_, PyAny>, name: Name) -> PyResult<ManaCost> {
     if let Ok(cost) = value.cast::<PyManaCost>() {
         return Ok(cost.get().0);
     }
-    let text: String = value
-        .extract()
-        .map_err(|_| PyTypeError::new_err("a mana cost is a ManaCost or a string"))?;
-    ManaCost::parse(&text).map_err(cost_error)
+    let text = value
+        .cast::<PyString>()
+        .map_err(|_| args::wrong_type(name, "a ManaCost or a mana cost string", value))?;
+    ManaCost::parse(text.to_str()?).map_err(|error| cost_error_at(error, name))
 }
 
 /// A single symbol such as `"{W/U}"` or `"{1}"`.
@@ -140,10 +169,10 @@ fn one_symbol(text: &str) -> PyResult<Symbol> {
 pub fn mana_value_of_split(
     left: &Bound<'_, PyAny>,
     right: &Bound<'_, PyAny>,
-    cast: Option<&str>,
-    x: i64,
+    #[pyo3(from_py_with = args::opt_cast)] cast: Option<String>,
+    #[pyo3(from_py_with = args::x)] x: i64,
 ) -> PyResult<u64> {
-    let cast = match cast {
+    let cast = match cast.as_deref() {
         None => None,
         Some("left") => Some(SplitCast::Left),
         Some("right") => Some(SplitCast::Right),
@@ -154,7 +183,11 @@ pub fn mana_value_of_split(
             )))
         }
     };
-    split_mana_value(&cost_arg(left)?, &cost_arg(right)?, cast, x).map_err(cost_error)
+    let (left, right) = (
+        cost_arg(left, Name::Arg("left"))?,
+        cost_arg(right, Name::Arg("right"))?,
+    );
+    split_mana_value(&left, &right, cast, x).map_err(cost_error)
 }
 
 /// The mana value of an object whose existing faces have these mana costs
@@ -163,10 +196,21 @@ pub fn mana_value_of_split(
 /// fused split spell (702.102b). X counts only on the stack (202.3e).
 #[pyfunction]
 #[pyo3(signature = (costs, *, on_stack=false, x=0))]
-pub fn mana_value(costs: Vec<Option<Bound<'_, PyAny>>>, on_stack: bool, x: i64) -> PyResult<u64> {
-    let faces = costs
+pub fn mana_value(
+    costs: &Bound<'_, PyAny>,
+    #[pyo3(from_py_with = args::on_stack)] on_stack: bool,
+    #[pyo3(from_py_with = args::x)] x: i64,
+) -> PyResult<u64> {
+    let faces = args::items(costs, Name::Arg("costs"))?
         .iter()
-        .map(|cost| cost.as_ref().map_or(Ok(ManaCost::NONE), cost_arg))
+        .enumerate()
+        .map(|(index, cost)| {
+            if cost.is_none() {
+                Ok(ManaCost::NONE)
+            } else {
+                cost_arg(cost, Name::Item("costs", index))
+            }
+        })
         .collect::<PyResult<Vec<_>>>()?;
     let result = match (faces.as_slice(), on_stack) {
         ([one], false) if x >= 0 => Ok(one.mana_value()),
@@ -206,8 +250,8 @@ impl PyManaPool {
     /// A pool written as mana symbols, e.g. `"{R}{R}{W}"` (only `{W}`,
     /// `{U}`, `{B}`, `{R}`, `{G}` and `{C}`; none from snow sources).
     #[staticmethod]
-    fn parse(text: &str) -> PyResult<PyManaPool> {
-        let cost = ManaCost::parse(text).map_err(cost_error)?;
+    fn parse(#[pyo3(from_py_with = args::text_arg)] text: String) -> PyResult<PyManaPool> {
+        let cost = ManaCost::parse(&text).map_err(cost_error)?;
         let mut mana = [0u32; 6];
         for (symbol, count) in cost.symbols() {
             let t = match symbol {
@@ -236,21 +280,45 @@ impl PyManaPool {
         letters_with_counts(py, &self.0.snow.map(u64::from))
     }
 
-    /// The pool as mana symbols in WUBRG order, then `{C}`.
-    fn __str__(&self) -> String {
-        let mut text = String::new();
-        for mana in ManaType::ALL {
-            for _ in 0..self.0.mana[mana.index()] {
-                text.push('{');
-                text.push(mana.letter());
-                text.push('}');
+    /// The pool as mana symbols in WUBRG order, then `{C}`;
+    /// `InvalidInputError` if that would be over a megabyte.
+    fn __str__(&self) -> PyResult<String> {
+        let symbols: u64 = self.0.mana.iter().map(|&n| u64::from(n)).sum();
+        printed(3 * symbols, "mana pool", || {
+            let mut text = String::new();
+            for mana in ManaType::ALL {
+                for _ in 0..self.0.mana[mana.index()] {
+                    text.push('{');
+                    text.push(mana.letter());
+                    text.push('}');
+                }
             }
-        }
-        text
+            text
+        })
     }
 
+    /// `ManaPool({'W': 2}, snow={'W': 1})`: counts, however large.
     fn __repr__(&self) -> String {
-        format!("ManaPool.parse('{}')", self.__str__())
+        let counts = |counts: &[u32; 6]| {
+            let items: Vec<String> = ManaType::ALL
+                .iter()
+                .zip(counts)
+                .filter(|(_, &n)| n > 0)
+                .map(|(mana, n)| format!("'{}': {n}", mana.letter()))
+                .collect();
+            format!("{{{}}}", items.join(", "))
+        };
+        if self.0 == ManaPool::EMPTY {
+            "ManaPool()".to_owned()
+        } else if self.0.snow == [0; 6] {
+            format!("ManaPool({})", counts(&self.0.mana))
+        } else {
+            format!(
+                "ManaPool({}, snow={})",
+                counts(&self.0.mana),
+                counts(&self.0.snow)
+            )
+        }
     }
 }
 
@@ -287,57 +355,69 @@ impl PyTotalCost {
         self.0.is_unpayable()
     }
 
-    fn __str__(&self) -> String {
-        self.0.to_string()
+    fn __str__(&self) -> PyResult<String> {
+        printed(self.0.printed_len(), "total cost", || self.0.to_string())
     }
 
     fn __repr__(&self) -> String {
-        format!("TotalCost('{}')", self.0)
+        match self.__str__() {
+            Ok(text) => format!("TotalCost('{text}')"),
+            Err(_) => "<TotalCost, too long to print>".to_owned(),
+        }
     }
 }
 
-fn reduction_arg(value: &Bound<'_, PyAny>) -> PyResult<Reduction> {
-    if let Ok(amount) = value.extract::<i64>() {
-        let amount = u32::try_from(amount)
-            .map_err(|_| invalid_input(format!("a reduction of {amount} generic mana")))?;
-        return Ok(Reduction::generic(amount));
+/// An amount of generic mana or a mana cost, named `name`.
+fn reduction_arg(value: &Bound<'_, PyAny>, name: Name) -> PyResult<Reduction> {
+    if value.is_instance_of::<PyInt>() && !value.is_instance_of::<PyBool>() {
+        return Ok(Reduction::generic(args::int(value, name)?));
     }
-    Reduction::from_cost(&cost_arg(value)?).map_err(cost_error)
+    Reduction::from_cost(&cost_arg(value, name)?).map_err(cost_error)
+}
+
+/// The items of an optional list argument (`None` is empty).
+fn optional_items<'py>(
+    value: Option<&Bound<'py, PyAny>>,
+    name: &'static str,
+) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    match value.filter(|value| !value.is_none()) {
+        Some(value) => args::items(value, Name::Arg(name)),
+        None => Ok(Vec::new()),
+    }
 }
 
 /// The total cost (601.2f). `reductions` are amounts of generic mana or
 /// mana costs such as `"{W}"`; `affinity` has one count per instance.
 #[pyfunction]
-#[pyo3(signature = (mana_cost, *, x=0, alternative=None, additional=Vec::new(), increases=Vec::new(), reductions=Vec::new(), affinity=Vec::new()))]
+#[pyo3(signature = (mana_cost, *, x=0, alternative=None, additional=None, increases=None, reductions=None, affinity=Vec::new()))]
 #[allow(clippy::too_many_arguments)]
 pub fn total_cost(
     mana_cost: &Bound<'_, PyAny>,
-    x: i64,
+    #[pyo3(from_py_with = args::x)] x: i64,
     alternative: Option<&Bound<'_, PyAny>>,
-    additional: Vec<Bound<'_, PyAny>>,
-    increases: Vec<Bound<'_, PyAny>>,
-    reductions: Vec<Bound<'_, PyAny>>,
-    affinity: Vec<i64>,
+    additional: Option<&Bound<'_, PyAny>>,
+    increases: Option<&Bound<'_, PyAny>>,
+    reductions: Option<&Bound<'_, PyAny>>,
+    #[pyo3(from_py_with = args::affinity)] affinity: Vec<u32>,
 ) -> PyResult<PyTotalCost> {
-    let mana_cost = cost_arg(mana_cost)?;
-    let alternative = alternative.map(cost_arg).transpose()?;
-    let additional = additional
+    let mana_cost = cost_arg(mana_cost, Name::Arg("mana_cost"))?;
+    let alternative = alternative
+        .filter(|value| !value.is_none())
+        .map(|value| cost_arg(value, Name::Arg("alternative")))
+        .transpose()?;
+    let costs = |value, name| -> PyResult<Vec<ManaCost>> {
+        optional_items(value, name)?
+            .iter()
+            .enumerate()
+            .map(|(index, item)| cost_arg(item, Name::Item(name, index)))
+            .collect()
+    };
+    let additional = costs(additional, "additional")?;
+    let increases = costs(increases, "increases")?;
+    let reductions = optional_items(reductions, "reductions")?
         .iter()
-        .map(cost_arg)
-        .collect::<PyResult<Vec<_>>>()?;
-    let increases = increases
-        .iter()
-        .map(cost_arg)
-        .collect::<PyResult<Vec<_>>>()?;
-    let reductions = reductions
-        .iter()
-        .map(reduction_arg)
-        .collect::<PyResult<Vec<_>>>()?;
-    let affinity = affinity
-        .into_iter()
-        .map(|count| {
-            u32::try_from(count).map_err(|_| invalid_input(format!("an affinity count of {count}")))
-        })
+        .enumerate()
+        .map(|(index, item)| reduction_arg(item, Name::Item("reductions", index)))
         .collect::<PyResult<Vec<_>>>()?;
     let modifiers = CostModifiers {
         x,
@@ -355,57 +435,60 @@ pub fn total_cost(
 }
 
 /// A `TotalCost`, or a `ManaCost` or string taken with nothing else (X = 0).
-pub(crate) fn total_arg(value: &Bound<'_, PyAny>) -> PyResult<TotalCost> {
+pub(crate) fn total_arg(value: &Bound<'_, PyAny>, name: Name) -> PyResult<TotalCost> {
     if let Ok(total) = value.cast::<PyTotalCost>() {
         return Ok(total.get().0);
     }
-    TotalCost::of(&cost_arg(value)?).map_err(cost_error)
+    TotalCost::of(&cost_arg(value, name)?).map_err(cost_error)
 }
 
-/// Mana counts from a `ManaPool`, `"WWU"`, `{"W": 2, "U": 1}` or six numbers.
-fn mana_arg(value: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<[u32; 6]> {
+/// Mana counts from a `ManaPool`, `"WWU"`, `{"W": 2, "U": 1}` or six
+/// numbers; errors name `what` ("pool" or "snow").
+fn mana_arg(value: Option<&Bound<'_, PyAny>>, what: &'static str) -> PyResult<[u32; 6]> {
     let mut counts = [0u32; 6];
-    let Some(value) = value else {
+    let Some(value) = value.filter(|value| !value.is_none()) else {
         return Ok(counts);
     };
+    let unknown =
+        |letter: &str| invalid_input(format!("{what}: {letter:?} is not one of W, U, B, R, G, C"));
     if let Ok(pool) = value.cast::<PyManaPool>() {
         return Ok(pool.get().0.mana);
     }
-    if let Ok(text) = value.extract::<String>() {
-        for letter in text.chars() {
-            let mana = ManaType::from_letter(letter).ok_or_else(|| {
-                invalid_input(format!("{what}: {letter:?} is not one of W, U, B, R, G, C"))
+    if let Ok(text) = value.cast::<PyString>() {
+        for letter in text.to_str()?.chars() {
+            let mana = ManaType::from_letter(letter).ok_or_else(|| unknown(&letter.to_string()))?;
+            let count = &mut counts[mana.index()];
+            *count = count.checked_add(1).ok_or_else(|| {
+                invalid_input(format!("{what}: more than {} mana of one type", u32::MAX))
             })?;
-            counts[mana.index()] += 1;
         }
     } else if let Ok(dict) = value.cast::<PyDict>() {
         for (key, count) in dict.iter() {
-            let key: String = key.extract()?;
+            let key = args::text(&key, Name::Arg(what))?;
             let mut letters = key.chars();
             let mana = match (
                 letters.next().and_then(ManaType::from_letter),
                 letters.next(),
             ) {
                 (Some(mana), None) => mana,
-                _ => {
-                    return Err(invalid_input(format!(
-                        "{what}: {key:?} is not one of W, U, B, R, G, C"
-                    )))
-                }
+                _ => return Err(unknown(&key)),
             };
-            counts[mana.index()] = count
-                .extract()
-                .map_err(|_| invalid_input(format!("{what}: a count is a number 0..2^32")))?;
+            counts[mana.index()] = args::int(&count, Name::Key(what, mana.letter()))?;
         }
-    } else {
-        let list: Vec<u32> = value.extract().map_err(|_| {
-            PyTypeError::new_err(format!(
-                "{what} is a string of mana letters, a dict or six counts"
+    } else if value.is_instance_of::<PyList>() || value.is_instance_of::<PyTuple>() {
+        let list = args::int_list::<u32>(value, what)?;
+        let len = list.len();
+        counts = list.try_into().map_err(|_| {
+            invalid_input(format!(
+                "{what} must be six counts (W U B R G C), not {len}"
             ))
         })?;
-        counts = list
-            .try_into()
-            .map_err(|_| invalid_input(format!("{what}: six counts, W U B R G C")))?;
+    } else {
+        return Err(args::wrong_type(
+            Name::Arg(what),
+            "a ManaPool, a string of mana letters, a dict or six counts",
+            value,
+        ));
     }
     Ok(counts)
 }
@@ -628,15 +711,15 @@ pub fn can_pay(
     cost: &Bound<'_, PyAny>,
     pool: Option<&Bound<'_, PyAny>>,
     snow: Option<&Bound<'_, PyAny>>,
-    life: i32,
-    convokers: Vec<String>,
-    artifacts: u32,
-    graveyard: u32,
-    convoke: bool,
-    improvise: bool,
-    delve: bool,
+    #[pyo3(from_py_with = args::life)] life: i32,
+    #[pyo3(from_py_with = args::convokers)] convokers: Vec<String>,
+    #[pyo3(from_py_with = args::artifacts)] artifacts: u32,
+    #[pyo3(from_py_with = args::graveyard)] graveyard: u32,
+    #[pyo3(from_py_with = args::convoke)] convoke: bool,
+    #[pyo3(from_py_with = args::improvise)] improvise: bool,
+    #[pyo3(from_py_with = args::delve)] delve: bool,
 ) -> PyResult<bool> {
-    let total = total_arg(cost)?;
+    let total = total_arg(cost, Name::Arg("cost"))?;
     let resources = resources_arg(
         pool, snow, life, convokers, artifacts, graveyard, convoke, improvise, delve,
     )?;
@@ -652,15 +735,15 @@ pub fn find_payment(
     cost: &Bound<'_, PyAny>,
     pool: Option<&Bound<'_, PyAny>>,
     snow: Option<&Bound<'_, PyAny>>,
-    life: i32,
-    convokers: Vec<String>,
-    artifacts: u32,
-    graveyard: u32,
-    convoke: bool,
-    improvise: bool,
-    delve: bool,
+    #[pyo3(from_py_with = args::life)] life: i32,
+    #[pyo3(from_py_with = args::convokers)] convokers: Vec<String>,
+    #[pyo3(from_py_with = args::artifacts)] artifacts: u32,
+    #[pyo3(from_py_with = args::graveyard)] graveyard: u32,
+    #[pyo3(from_py_with = args::convoke)] convoke: bool,
+    #[pyo3(from_py_with = args::improvise)] improvise: bool,
+    #[pyo3(from_py_with = args::delve)] delve: bool,
 ) -> PyResult<PaymentResult> {
-    let total = total_arg(cost)?;
+    let total = total_arg(cost, Name::Arg("cost"))?;
     let resources = resources_arg(
         pool, snow, life, convokers, artifacts, graveyard, convoke, improvise, delve,
     )?;
@@ -685,18 +768,18 @@ pub fn find_payment(
 #[allow(clippy::too_many_arguments)]
 pub fn enumerate_payments(
     cost: &Bound<'_, PyAny>,
-    limit: usize,
+    #[pyo3(from_py_with = args::limit)] limit: usize,
     pool: Option<&Bound<'_, PyAny>>,
     snow: Option<&Bound<'_, PyAny>>,
-    life: i32,
-    convokers: Vec<String>,
-    artifacts: u32,
-    graveyard: u32,
-    convoke: bool,
-    improvise: bool,
-    delve: bool,
+    #[pyo3(from_py_with = args::life)] life: i32,
+    #[pyo3(from_py_with = args::convokers)] convokers: Vec<String>,
+    #[pyo3(from_py_with = args::artifacts)] artifacts: u32,
+    #[pyo3(from_py_with = args::graveyard)] graveyard: u32,
+    #[pyo3(from_py_with = args::convoke)] convoke: bool,
+    #[pyo3(from_py_with = args::improvise)] improvise: bool,
+    #[pyo3(from_py_with = args::delve)] delve: bool,
 ) -> PyResult<Vec<PyPayment>> {
-    let total = total_arg(cost)?;
+    let total = total_arg(cost, Name::Arg("cost"))?;
     let resources = resources_arg(
         pool, snow, life, convokers, artifacts, graveyard, convoke, improvise, delve,
     )?;
@@ -711,13 +794,23 @@ pub fn enumerate_payments(
         .collect())
 }
 
-fn part_arg(value: (String, String, String, u64)) -> PyResult<PaymentPart> {
-    let (source, symbol, paid_as, count) = value;
+/// `payment[index]`: `(source, symbol, paid_as, count)`.
+fn part_arg(value: &Bound<'_, PyAny>, index: usize) -> PyResult<PaymentPart> {
+    let field = |field, what| Name::Field("payment", index, field, what);
+    let [source, symbol, paid_as, count] = args::fields(
+        value,
+        Name::Item("payment", index),
+        "(source, symbol, paid_as, count)",
+    )?;
     Ok(PaymentPart {
-        source: source.parse::<Source>().map_err(cost_error)?,
-        symbol: one_symbol(&symbol)?,
-        paid_as: paid_as.parse::<PaidAs>().map_err(cost_error)?,
-        count,
+        source: args::text(&source, field(0, "source"))?
+            .parse::<Source>()
+            .map_err(cost_error)?,
+        symbol: one_symbol(&args::text(&symbol, field(1, "symbol"))?)?,
+        paid_as: args::text(&paid_as, field(2, "paid_as"))?
+            .parse::<PaidAs>()
+            .map_err(cost_error)?,
+        count: args::int(&count, field(3, "count"))?,
     })
 }
 
@@ -731,31 +824,25 @@ pub fn check_payment(
     payment: &Bound<'_, PyAny>,
     pool: Option<&Bound<'_, PyAny>>,
     snow: Option<&Bound<'_, PyAny>>,
-    life: i32,
-    convokers: Vec<String>,
-    artifacts: u32,
-    graveyard: u32,
-    convoke: bool,
-    improvise: bool,
-    delve: bool,
+    #[pyo3(from_py_with = args::life)] life: i32,
+    #[pyo3(from_py_with = args::convokers)] convokers: Vec<String>,
+    #[pyo3(from_py_with = args::artifacts)] artifacts: u32,
+    #[pyo3(from_py_with = args::graveyard)] graveyard: u32,
+    #[pyo3(from_py_with = args::convoke)] convoke: bool,
+    #[pyo3(from_py_with = args::improvise)] improvise: bool,
+    #[pyo3(from_py_with = args::delve)] delve: bool,
 ) -> PyResult<()> {
-    let total = total_arg(cost)?;
+    let total = total_arg(cost, Name::Arg("cost"))?;
     let resources = resources_arg(
         pool, snow, life, convokers, artifacts, graveyard, convoke, improvise, delve,
     )?;
     let parts = match payment.cast::<PyPayment>() {
         Ok(payment) => payment.get().payment.parts.clone(),
-        Err(_) => {
-            let tuples: Vec<(String, String, String, u64)> = payment.extract().map_err(|_| {
-                PyTypeError::new_err(
-                    "a payment is a Payment or a list of (source, symbol, paid_as, count)",
-                )
-            })?;
-            tuples
-                .into_iter()
-                .map(part_arg)
-                .collect::<PyResult<Vec<_>>>()?
-        }
+        Err(_) => args::items(payment, Name::Arg("payment"))?
+            .iter()
+            .enumerate()
+            .map(|(index, part)| part_arg(part, index))
+            .collect::<PyResult<Vec<_>>>()?,
     };
     guard(|| verify_payment(&total, &resources, &parts).map_err(cost_error))
 }

@@ -4,10 +4,10 @@
 
 use mtgjudge_core::cost::CostError;
 use mtgjudge_core::CombatError;
-use pyo3::exceptions::PyRuntimeError;
+use pyo3::exceptions::{PyOverflowError, PyRuntimeError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::PyType;
+use pyo3::types::{PyTuple, PyType};
 
 /// The exception classes of `mtgjudge.errors` that the binding raises.
 #[derive(Clone, Copy)]
@@ -82,6 +82,38 @@ pub fn invalid_input(message: impl Into<String>) -> PyErr {
     ErrorClass::InvalidInput.err(message.into(), None, None)
 }
 
+/// `mtgjudge._core.OutOfRangeError`: an integer argument outside the range
+/// the kernel takes. It is an `InvalidInputError` (so a `ValueError`) and,
+/// as Python's own conversions of integers too large say, an
+/// `OverflowError`.
+pub fn out_of_range_class(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
+    static CLASS: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+    CLASS
+        .get_or_try_init(py, || {
+            let invalid = py.import("mtgjudge.errors")?.getattr("InvalidInputError")?;
+            let bases = PyTuple::new(py, [invalid, py.get_type::<PyOverflowError>().into_any()])?;
+            let class = py
+                .import("types")?
+                .call_method1("new_class", ("OutOfRangeError", bases))?;
+            class.setattr("__module__", "mtgjudge._core")?;
+            class.setattr(
+                "__doc__",
+                "An integer argument outside the range the kernel takes: an \
+                 InvalidInputError (a ValueError) and an OverflowError.",
+            )?;
+            Ok(class.cast_into::<PyType>()?.unbind())
+        })
+        .map(|class| class.bind(py))
+}
+
+/// An `OutOfRangeError` with this message.
+pub fn out_of_range(message: String) -> PyErr {
+    Python::attach(|py| match out_of_range_class(py) {
+        Ok(class) => PyErr::from_type(class.clone(), (message,)),
+        Err(_) => invalid_input(message),
+    })
+}
+
 pub fn combat_error(error: CombatError) -> PyErr {
     let class = match error {
         CombatError::UnknownObject { .. }
@@ -103,7 +135,20 @@ pub fn combat_error(error: CombatError) -> PyErr {
 /// `offset` and `expected`), an illegal payment an `IllegalPaymentError`
 /// (with `rule` and `fault`), anything else an `InvalidInputError`.
 pub fn cost_error(error: CostError) -> PyErr {
-    let message = error.to_string();
+    cost_error_in(error, None)
+}
+
+/// [`cost_error`] for a cost given as the argument `name`, which the
+/// message names first.
+pub fn cost_error_at(error: CostError, name: impl std::fmt::Display) -> PyErr {
+    cost_error_in(error, Some(name.to_string()))
+}
+
+fn cost_error_in(error: CostError, name: Option<String>) -> PyErr {
+    let message = match name {
+        Some(name) => format!("{name}: {error}"),
+        None => error.to_string(),
+    };
     match error {
         CostError::ManaCostSyntax { offset, expected } => {
             let class = ErrorClass::ManaCostSyntax;

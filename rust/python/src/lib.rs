@@ -2,6 +2,7 @@
 //! values, releases the GIL for batches, and maps core errors onto
 //! `mtgjudge.errors` (see `errors.rs`).
 
+mod args;
 mod batch;
 mod combat;
 mod cost;
@@ -21,6 +22,7 @@ fn _core(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;
     module.add("KEYWORDS", keyword_names())?;
     module.add("COMBAT_STATUS", batch::combat_statuses())?;
+    module.add("OutOfRangeError", errors::out_of_range_class(module.py())?)?;
     module.add_function(wrap_pyfunction!(batch::resolve_combats, module)?)?;
     module.add_function(wrap_pyfunction!(batch::can_pay_batch, module)?)?;
     module.add_function(wrap_pyfunction!(batch::party_sizes, module)?)?;

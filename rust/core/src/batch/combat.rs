@@ -95,18 +95,16 @@ pub struct CombatResults<'a> {
 /// The `winner` of a combat whose game goes on, or ended in a draw.
 pub const NO_WINNER: i8 = -1;
 
-/// How a two-player game stands after a state-based check: over as soon
-/// as a player has lost (704.5a), won by the other (104.2a), or drawn if
-/// both lost at once (104.4a). `(game over, winner)`.
+/// How a two-player game stands after combat, `(game over, winner)`: if
+/// state-based actions were `checked`, over as soon as a player has lost
+/// (704.5a), won by the other (104.2a), or drawn if both lost at once
+/// (104.4a). Without branches, by the losers as two bits.
 #[inline]
-fn two_player_result(life: [i32; 2]) -> (bool, i8) {
-    let lost = [life[0] <= 0, life[1] <= 0];
-    let winner = match lost {
-        [false, true] => 0,
-        [true, false] => 1,
-        _ => NO_WINNER,
-    };
-    (lost[0] | lost[1], winner)
+fn two_player_result(life: [i32; 2], checked: bool) -> (bool, i8) {
+    const WINNER: [i8; 4] = [NO_WINNER, 1, 0, NO_WINNER];
+    let losers =
+        (usize::from(life[0] <= 0) | usize::from(life[1] <= 0) << 1) * usize::from(checked);
+    (losers != 0, WINNER[losers])
 }
 
 /// How a combat of a batch went: resolved, or which rule its declarations
@@ -230,6 +228,11 @@ pub struct CombatScratch {
     next_blocker: Vec<u16>,
     /// How many creatures block each attacker.
     blocked_by: Vec<u16>,
+    /// Each row's `attack` and `blocks` as read once, checked: the combat
+    /// is resolved on these, whatever another thread writes into the
+    /// columns meanwhile.
+    attacking: Vec<bool>,
+    block_of: Vec<u16>,
     /// The general kernel's state, for [`resolve_combats_through_kernel`].
     kernel: KernelScratch,
 }
@@ -260,6 +263,8 @@ impl CombatScratch {
             self.first_blocker.resize(count, NONE);
             self.last_blocker.resize(count, NONE);
             self.next_blocker.resize(count, NONE);
+            self.attacking.resize(count, false);
+            self.block_of.resize(count, NONE);
         }
     }
 }
@@ -514,9 +519,12 @@ fn resolve_one(
         last_blocker,
         next_blocker,
         blocked_by,
+        attacking: attacks,
+        block_of,
         ..
     } = scratch;
     let creatures = &mut creatures[..count];
+    let (attacks, block_of) = (&mut attacks[..count], &mut block_of[..count]);
     let controller = &input.controller[rows.clone()];
     let power = &input.power[rows.clone()];
     let toughness = &input.toughness[rows.clone()];
@@ -534,9 +542,12 @@ fn resolve_one(
             damage[index],
             keywords[index],
         );
-        let blocked = blocks[index];
+        let (attacks_now, blocked) = (attack[index] != 0, blocks[index]);
+        attacks[index] = attacks_now;
+        // -1 is NONE as u16; only blockers' entries are read.
+        block_of[index] = blocked as u16;
         attackers[attacking] = index as u16;
-        attacking += usize::from(attack[index] != 0);
+        attacking += usize::from(attacks_now);
         blockers[blocking] = index as u16;
         blocking += usize::from(blocked >= 0);
         out_of_range |= blocked >= 0 && blocked as usize >= count;
@@ -547,7 +558,8 @@ fn resolve_one(
     }
     let attackers = &attackers[..attacking];
     let blockers = &blockers[..blocking];
-    let blocked_of = |blocker: u16| blocks[usize::from(blocker)] as usize;
+    let (attacks, block_of) = (&*attacks, &*block_of);
+    let blocked_of = |blocker: u16| usize::from(block_of[usize::from(blocker)]);
     // Each attacker's blockers in declaration order, as a linked list:
     // first_blocker[attacker], then next_blocker[blocker] ... NONE, built
     // as the blocks are checked. (Every blocker blocks an attacker: only
@@ -583,7 +595,7 @@ fn resolve_one(
     // no block is declared twice.
     for &blocker in blockers.iter() {
         let attacker = blocked_of(blocker);
-        let fault = if attack[attacker] == 0 {
+        let fault = if !attacks[attacker] {
             Some(BlockFault::NotAttacking)
         } else {
             let (state, attacked) = (&creatures[usize::from(blocker)], &creatures[attacker]);
@@ -625,12 +637,12 @@ fn resolve_one(
     // state-based check after one.
     let mut life = [input.life[2 * combat], input.life[2 * combat + 1]];
     let mut gained = [0i32; 2];
-    let (mut game_over, mut winner) = (false, NO_WINNER);
-    if !attackers.is_empty() {
+    let checked = !attackers.is_empty();
+    if checked {
         let lists = Blocks {
             first: first_blocker,
             next: next_blocker,
-            of: blocks,
+            of: block_of,
         };
         // 510.4: a first-strike step if an attacking or blocking creature
         // has first strike or double strike as it begins.
@@ -659,9 +671,12 @@ fn resolve_one(
                 creature.on_battlefield &= !creature.dies();
                 creature.dealt_deathtouch_damage = false;
             }
-            // 704.5a, at the same check (704.3); then nothing more (104.1).
-            (game_over, winner) = two_player_result(life);
-            if game_over | (step == DamageStep::Regular) {
+            if step == DamageStep::Regular {
+                break;
+            }
+            // 704.5a at the same check (704.3) ends the game: no regular
+            // step (104.1).
+            if (life[0] <= 0) | (life[1] <= 0) {
                 break;
             }
             step = DamageStep::Regular;
@@ -679,6 +694,7 @@ fn resolve_one(
     }
     output.life[2 * combat..2 * combat + 2].copy_from_slice(&life);
     output.life_gained[2 * combat..2 * combat + 2].copy_from_slice(&gained);
+    let (game_over, winner) = two_player_result(life, checked);
     output.game_over[combat] = game_over;
     output.winner[combat] = winner;
     Ok(())
@@ -708,7 +724,7 @@ fn row_creature(
 struct Blocks<'a> {
     first: &'a [u16],
     next: &'a [u16],
-    of: &'a [i16],
+    of: &'a [u16],
 }
 
 /// One combat damage step: the default assignment (510.1), attackers
@@ -786,7 +802,7 @@ fn damage_step(
     }
     for &blocker in blockers {
         let source = &creatures[usize::from(blocker)];
-        let attacker = blocks.of[usize::from(blocker)] as usize;
+        let attacker = usize::from(blocks.of[usize::from(blocker)]);
         // 510.1d: a blocker whose attacker left combat blocks nothing and
         // assigns no combat damage.
         let assigning = assigns(source) & creatures[attacker].on_battlefield;

@@ -1,7 +1,7 @@
 //! The combat damage step: who assigns combat damage and how (510.1,
 //! 510.4, 702.2c, 702.19).
 
-use super::{AttackTarget, Combat, CombatError, DamageProgress, DamageStep};
+use super::{check_attack_target, AttackTarget, Combat, CombatError, DamageProgress, DamageStep};
 use crate::board::{Board, CreatureId, PlayerId, Recipient};
 use crate::combat::declare::defending_player;
 use crate::combat::error::AssignmentFault;
@@ -189,19 +189,7 @@ impl Combat {
         };
         for attack in &self.attacks {
             creature(attack.attacker)?;
-            let board_has_target = match attack.target {
-                AttackTarget::Player(id) => board.player(id).is_some(),
-                AttackTarget::Planeswalker(id) | AttackTarget::RemovedPlaneswalker(id) => {
-                    board.planeswalker(id).is_some()
-                }
-                AttackTarget::Nothing => true,
-            };
-            if !board_has_target {
-                return Err(CombatError::UnknownObject {
-                    kind: "attack target",
-                    index: usize::from(attack.attacker),
-                });
-            }
+            check_attack_target(board, attack.target)?;
         }
         for block in &self.blocks {
             creature(block.blocker)?;

@@ -35,6 +35,26 @@ pub enum AttackTarget {
     Nothing,
 }
 
+/// The player or planeswalker an attack target names must be on the
+/// board; the error names the target, not the attacker.
+pub fn check_attack_target(board: &Board, target: AttackTarget) -> Result<(), CombatError> {
+    let missing = match target {
+        AttackTarget::Player(id) => board
+            .player(id)
+            .is_none()
+            .then_some(("player", usize::from(id))),
+        AttackTarget::Planeswalker(id) | AttackTarget::RemovedPlaneswalker(id) => board
+            .planeswalker(id)
+            .is_none()
+            .then_some(("planeswalker", usize::from(id))),
+        AttackTarget::Nothing => None,
+    };
+    match missing {
+        Some((kind, index)) => Err(CombatError::UnknownObject { kind, index }),
+        None => Ok(()),
+    }
+}
+
 /// One attacking creature.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Attack {

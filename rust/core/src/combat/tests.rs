@@ -1044,23 +1044,41 @@ fn out_of_range_indices_are_errors_not_panics() {
             .resolve_damage_step(&mut board, &[], &mut log)
             .map(|_| ()),
     );
+    // The error names the missing target, not the attacker.
+    let missing_walker = Err(CombatError::UnknownObject {
+        kind: "planeswalker",
+        index: 5,
+    });
     let mut broken = combat.clone();
     broken.attacks.push(Attack {
         attacker: 0,
         target: AttackTarget::Planeswalker(5),
         blocked: false,
     });
-    unknown(
+    assert_eq!(
         broken
             .resolve_damage_step(&mut board, &[], &mut log)
             .map(|_| ()),
+        missing_walker
     );
     let mut broken = combat.clone();
     broken.attacks[0].target = AttackTarget::RemovedPlaneswalker(5);
-    unknown(
+    assert_eq!(
         broken
             .resolve_damage_step(&mut board, &[], &mut log)
             .map(|_| ()),
+        missing_walker
+    );
+    let mut broken = combat.clone();
+    broken.attacks[0].target = AttackTarget::Player(4);
+    assert_eq!(
+        broken
+            .resolve_damage_step(&mut board, &[], &mut log)
+            .map(|_| ()),
+        Err(CombatError::UnknownObject {
+            kind: "player",
+            index: 4
+        })
     );
     // A creature that left the battlefield can't be declared.
     board.creatures[1].on_battlefield = false;

@@ -187,6 +187,25 @@ pub fn split_mana_value(
     })
 }
 
+impl ManaCost {
+    /// The length of its text (`to_string`) in bytes, computed without
+    /// printing it: a cost of 2^31 symbols prints 6 GB.
+    pub fn printed_len(&self) -> u64 {
+        if self.none {
+            return 0;
+        }
+        if self.is_empty() {
+            return "{0}".len() as u64;
+        }
+        self.symbols()
+            .map(|(symbol, count)| match symbol {
+                Symbol::Generic => count.to_string().len() as u64 + 2,
+                _ => symbol.to_string().len() as u64 * u64::from(count),
+            })
+            .sum()
+    }
+}
+
 impl fmt::Display for ManaCost {
     /// The cost as printed, symbols in the canonical order of
     /// [`Symbol::ALL`], generic mana as one number. Nothing for no mana

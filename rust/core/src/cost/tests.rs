@@ -920,3 +920,46 @@ fn can_pay_throughput() {
         );
     }
 }
+
+#[test]
+fn printed_lengths_are_the_lengths_of_the_text() {
+    for text in [
+        "",
+        "{0}",
+        "{X}{X}{12}{C}{S}{W}{W}{U/B}{2/G}{C/R}{W/P}{G/U/P}",
+        "{4294967295}",
+    ] {
+        let cost = cost(text);
+        assert_eq!(cost.printed_len(), cost.to_string().len() as u64, "{text}");
+        for modifiers in [
+            CostModifiers::default(),
+            CostModifiers {
+                reductions: &reductions(&["{W}"]),
+                ..CostModifiers::default()
+            },
+        ] {
+            if let Ok(total) = total_cost(&cost, &modifiers) {
+                assert_eq!(
+                    total.printed_len(),
+                    total.to_string().len() as u64,
+                    "{text}"
+                );
+            }
+        }
+    }
+    let pending = total(
+        "{W/U}{W/B}",
+        CostModifiers {
+            reductions: &reductions(&["{W}"]),
+            ..CostModifiers::default()
+        },
+    );
+    assert!(!pending.is_settled());
+    assert_eq!(pending.printed_len(), pending.to_string().len() as u64);
+    // Without printing a cost of 2^31 symbols.
+    let mut huge = cost("{W}");
+    for _ in 0..31 {
+        huge = huge.plus(&huge).unwrap();
+    }
+    assert_eq!(huge.printed_len(), 3 << 31);
+}

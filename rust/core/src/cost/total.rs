@@ -193,6 +193,21 @@ impl TotalCost {
     }
 }
 
+impl TotalCost {
+    /// The length of its text (`to_string`) in bytes, without printing it.
+    pub fn printed_len(&self) -> u64 {
+        if self.is_unpayable() {
+            return "unpayable".len() as u64;
+        }
+        let pending = if self.pending.is_zero() {
+            0
+        } else {
+            " less ".len() as u64 + self.pending.as_cost().printed_len()
+        };
+        self.cost.printed_len() + pending
+    }
+}
+
 impl fmt::Display for TotalCost {
     /// The cost, followed by `less {..}` for pending reductions;
     /// `unpayable` for an unpayable cost.
