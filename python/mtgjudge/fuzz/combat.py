@@ -574,6 +574,10 @@ def _expectations(records: list[Record]) -> dict[str, Any]:
     }
     if regenerated:
         expect["regenerated"] = sorted(regenerated)
+    if after.game_over:
+        # 104.1, 104.2a, 104.4a: the game ended; "" is a draw.
+        expect["game_over"] = True
+        expect["winner"] = "" if after.winner is None else _player(after.winner)
     if on:
         expect["damage"] = {f"c{i}": after.creatures[i].damage for i in on}
         expect["tapped"] = {f"c{i}": after.creatures[i].tapped for i in on}
@@ -619,6 +623,10 @@ def combat_ruling(
         features.add("regeneration")
     if any(r.kind == "change" for r in records):
         features |= {"continuous_effects", "remove_from_combat"}
+    if len(board["life"]) > 2:
+        features.add("multiplayer")
+    if records and records[-1].after.game_over:
+        features.add("game_end")
     digest = hashlib.sha256(json.dumps([board, actions], sort_keys=True).encode()).hexdigest()[:8]
     return {
         "id": f"FUZZ-{name}-{digest}",
