@@ -58,3 +58,17 @@ def test_the_check_finds_a_crossing(tmp_path):
     sample = tmp_path / "bad.py"
     sample.write_text("def f():\n    from mtgjudge.format.ruling import Ruling\n")
     assert _imports(sample) == {"mtgjudge.format.ruling"}
+
+
+def test_the_format_speaks_the_protocols_words():
+    # The ruling format and the protocol share one vocabulary: every action,
+    # setup key and expectation of the format is a word of the protocol.
+    from mtgjudge.format import schema
+    from mtgjudge.protocol import vocabulary
+
+    assert set(schema.ACTION_SPECS) == set(vocabulary.ACTIONS)
+    assert set(schema.STATE_ACTION_SPECS) == set(vocabulary.STATE_ACTIONS)
+    assert set(schema.SETUP.fields) == set(vocabulary.SETUP_KEYS)
+    assert set(schema.OBJECT_TABLE.fields) == set(vocabulary.OBJECT_KEYS)
+    assert set(vocabulary.OBJECT_KEYS) >= vocabulary.OBJECT_STATE_KEYS
+    assert set(schema.EXPECT_SPECS) - {"error"} == set(vocabulary.OBSERVATIONS)

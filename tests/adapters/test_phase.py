@@ -14,23 +14,21 @@ import random
 import sys
 from collections import Counter
 from importlib.metadata import version
-from pathlib import Path
 
 import pytest
 
 if sys.version_info >= (3, 11):
-    import tomllib
+    pass
 else:  # pragma: no cover - phase-python needs 3.11
-    import tomli as tomllib
+    pass
 
 pytest.importorskip("phase")
 
-import mtgjudge
 from mtgjudge.adapters.phase import PhaseEngine, serve
+from mtgjudge.format.corpus import load_corpus
+from mtgjudge.judge import probes as judge_probes
 
-CORPUS = Path(mtgjudge.__file__).parent / "corpus"
-PLAYER_KEYS = {"life"}
-GAME_KEYS = {"dealt", "life_gained", "died", "damage_steps", "steps", "lost", "stack"}
+CORPUS = load_corpus()
 
 
 @pytest.fixture(scope="module")
@@ -39,42 +37,14 @@ def engine() -> PhaseEngine:
 
 
 def probe_message(ruling_id: str, probe_id: str, observe: dict | None = None) -> dict:
-    """The protocol's probe message for a (non-parametric) corpus probe, with
-    an ``observe`` made from its expectations, as the harness makes it."""
-    (path,) = CORPUS.glob(f"**/{ruling_id}.toml")
-    ruling = tomllib.loads(path.read_text())
-    if "parameters" in ruling:
-        # Only plain "${name}" values, put in at the ruling's example.
-        examples = {k: v["example"] for k, v in ruling["parameters"].items()}
-
-        def put_in(value: object) -> object:
-            if isinstance(value, dict):
-                return {k: put_in(v) for k, v in value.items()}
-            if isinstance(value, list):
-                return [put_in(v) for v in value]
-            if (
-                isinstance(value, str)
-                and value[2:-1] in examples
-                and value == f"${{{value[2:-1]}}}"
-            ):
-                return examples[value[2:-1]]
-            return value  # (a longer formula: the tests here don't read it)
-
-        ruling = {k: put_in(v) if k in ("setup", "probe") else v for k, v in ruling.items()}
-    (probe,) = [p for p in ruling["probe"] if p["id"] == probe_id]
-    if observe is None:
-        observe = {}
-        for key, value in probe["expect"].items():
-            if key == "error":
-                continue
-            observe[key] = True if key in GAME_KEYS else sorted(value)
-    return {
-        "type": "probe",
-        "id": f"{ruling_id}/{probe_id}",
-        "setup": ruling["setup"],
-        "actions": probe["actions"],
-        "observe": observe,
-    }
+    """The protocol's probe message for a corpus probe, as the harness sends
+    it (mtgjudge.judge.probes), with another ``observe`` if given."""
+    (ruling,) = [r for r in CORPUS.rulings if r.id == ruling_id]
+    (probe,) = [p for p in ruling.probes if p.id == probe_id]
+    message = judge_probes.probe_message(ruling, probe)
+    if observe is not None:
+        message["observe"] = observe
+    return message
 
 
 def events(values: list[dict]) -> Counter:
@@ -87,9 +57,7 @@ def test_handshake(engine: PhaseEngine) -> None:
     assert hello["protocol"] == 1
     assert hello["engine"] == {"name": "phase.rs", "version": version("phase-python")}
     supports = hello["supports"]
-    features = tomllib.loads((CORPUS / "features.toml").read_text())
-    known = set(features.get("features", features))
-    assert set(supports["features"]) <= known
+    assert set(supports["features"]) <= set(CORPUS.features)
     assert {"first_strike", "double_strike", "trample", "deathtouch", "lifelink"} <= set(
         supports["features"]
     )

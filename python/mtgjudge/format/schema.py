@@ -32,6 +32,7 @@ from mtgjudge.protocol.vocabulary import (
     DAMAGE_STEPS,
     DELAYED_EVENTS,
     EVENTS,
+    OBJECT_STATE_KEYS,
     POSITIONS,
     RECIPIENTS,
     SETUP_ZONES,
@@ -907,30 +908,6 @@ OBJECT_TABLE = Table(
     description="A card, token or permanent. `types` defaults to creature when power is given.",
 )
 
-#: An object's characteristics and status: what it is, compared as written.
-OBJECT_STATE_KEYS = frozenset(
-    {
-        "name",
-        "controller",
-        "owner",
-        "types",
-        "subtypes",
-        "supertypes",
-        "colors",
-        "mana_cost",
-        "power",
-        "toughness",
-        "loyalty",
-        "keywords",
-        "counters",
-        "damage",
-        "tapped",
-        "summoning_sick",
-        "token",
-        "block_limit",
-        "regeneration_shields",
-    }
-)
 #: Every other key gives an object abilities or ties it to another object,
 #: so the object can matter to a probe that never names it.
 OBJECT_ABILITY_KEYS = frozenset(OBJECT_TABLE.fields) - OBJECT_STATE_KEYS

@@ -287,6 +287,31 @@ OBJECT_KEYS = (
     "sacrifice_as_cost",
     "triggers",
 )
+#: An object's characteristics and status: what it is, compared as written.
+OBJECT_STATE_KEYS = frozenset(
+    {
+        "name",
+        "controller",
+        "owner",
+        "types",
+        "subtypes",
+        "supertypes",
+        "colors",
+        "mana_cost",
+        "power",
+        "toughness",
+        "loyalty",
+        "keywords",
+        "counters",
+        "damage",
+        "tapped",
+        "summoning_sick",
+        "token",
+        "block_limit",
+        "regeneration_shields",
+    }
+)
+
 #: What a handshake's ``setup`` may list: a setup key, ``player.KEY`` or
 #: ``object.KEY``.
 SETUP_FEATURES = (
