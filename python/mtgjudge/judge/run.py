@@ -39,13 +39,23 @@ from mtgjudge.protocol.messages import answer_problems, hello_problems
 DEFAULT_TIMEOUT = 30.0
 
 
+def verdict(ruling: Ruling, probe: Probe, status: str, message: str = "") -> Outcome:
+    """An outcome for a probe of a ruling."""
+    return Outcome(
+        id=probe.full_id,
+        status=status,
+        message=message,
+        ruling=ruling,
+        probe=probe,
+        path=str(ruling.path),
+    )
+
+
 def judge_answer(
     ruling: Ruling, probe: Probe, message: dict[str, Any], answer: dict[str, Any]
 ) -> Outcome:
     """The verdict on an engine's well-formed answer to a probe."""
-    outcome = Outcome(
-        id=probe.full_id, status=PASSED, ruling=ruling, probe=probe, path=str(ruling.path)
-    )
+    outcome = verdict(ruling, probe, PASSED)
     outcome.trace = list(answer.get("trace") or [])
     kind = answer["type"]
     if kind == "unsupported":
@@ -130,17 +140,13 @@ def run_one(
     message = probe_message(ruling, probe)
     reason = missing(needs(ruling, message), supports)
     if reason is not None:
-        return Outcome(
-            id=probe.full_id,
-            status=UNSUPPORTED,
-            message=f"not sent: the engine's handshake lacks what the probe {reason}",
-            ruling=ruling,
-            probe=probe,
-            path=str(ruling.path),
+        return verdict(
+            ruling,
+            probe,
+            UNSUPPORTED,
+            f"not sent: the engine's handshake lacks what the probe {reason}",
         )
-    error = Outcome(
-        id=probe.full_id, status=ERROR, ruling=ruling, probe=probe, path=str(ruling.path)
-    )
+    error = verdict(ruling, probe, ERROR)
     try:
         answer = _time_limited(timeout, lambda: engine.run(message))
     except ProbeTimeout:
@@ -258,36 +264,15 @@ def run(
     def one(item: tuple[Ruling, Probe, bool]) -> Outcome:
         ruling, probe, kept = item
         if not kept:
-            outcome = Outcome(
-                id=probe.full_id,
-                status=SKIPPED,
-                message="left out by --features",
-                ruling=ruling,
-                probe=probe,
-                path=str(ruling.path),
-            )
+            outcome = verdict(ruling, probe, SKIPPED, "left out by --features")
         elif problems:
-            outcome = Outcome(
-                id=probe.full_id,
-                status=ERROR,
-                message="handshake: " + "; ".join(problems),
-                ruling=ruling,
-                probe=probe,
-                path=str(ruling.path),
-            )
+            outcome = verdict(ruling, probe, ERROR, "handshake: " + "; ".join(problems))
         else:
             try:
                 engine = engine_here()
             except Exception as broke:
                 engine = None
-                outcome = Outcome(
-                    id=probe.full_id,
-                    status=ERROR,
-                    message=f"the engine didn't start: {broke}",
-                    ruling=ruling,
-                    probe=probe,
-                    path=str(ruling.path),
-                )
+                outcome = verdict(ruling, probe, ERROR, f"the engine didn't start: {broke}")
             if engine is not None:
                 outcome = run_one(engine, supports, ruling, probe, timeout)
         if outcome.id in known:
