@@ -182,15 +182,6 @@ class Run:
         info = self.hello.get("engine") or {}
         return f"{info.get('name', '?')} {info.get('version', '?')}"
 
-    def count(self, status: str) -> int:
-        return sum(1 for o in self.outcomes if o.status == status and o.expected_failure is None)
-
-    @property
-    def expected_failures(self) -> int:
-        return sum(
-            1 for o in self.outcomes if o.expected_failure is not None and o.status != PASSED
-        )
-
     @property
     def unexpected(self) -> list[Outcome]:
         """Failures and errors not expected, and expected failures that passed."""
