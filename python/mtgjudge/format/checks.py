@@ -86,7 +86,13 @@ def check_meaning(ruling: dict[str, Any]) -> Names:
                         "a shield for every permanent that fits isn't modelled",
                     )
             for j, static in enumerate(obj.get("statics", ())):
-                looks_at = [key for key in STATIC_DEPENDENT_KEYS if _mentions_key(static, key)]
+                _check_combat_rule(static, join(join(path, "statics"), j), static=True)
+                # One that only restricts attacking or blocking changes no
+                # characteristic, so nothing depends on its result.
+                changes = "grant" in static or "pump" in static
+                looks_at = [
+                    key for key in STATIC_DEPENDENT_KEYS if changes and _mentions_key(static, key)
+                ]
                 if looks_at:
                     raise FormatProblem(
                         join(join(path, "statics"), j),
@@ -155,6 +161,9 @@ def check_meaning(ruling: dict[str, Any]) -> Names:
         if ref in objects or ref == THAT_CREATURE:
             raise FormatProblem(path, f"{ref!r} is already the name of an object in the setup")
     _check_mana_costs(ruling)
+    for where, restrict in _tables_under(ruling, "restrict", ""):
+        if isinstance(restrict, dict):
+            _check_combat_rule(restrict, where, static=False)
     _check_effects(setup, "setup", has_source=True)
     for i, probe in enumerate(ruling["probe"]):
         # A probe's own effect has no source to look at.
@@ -458,10 +467,30 @@ def _mentions(node: Any, word: str) -> bool:
     return False
 
 
+def _check_combat_rule(spec: dict[str, Any], path: str, *, static: bool) -> None:
+    """A `restrict` says something about attacking or blocking; `unless`
+    excuses a restriction."""
+    says = [key for key in ("cant", "must", "cant_be_blocked_except_by") if key in spec]
+    if not static and not says:
+        raise FormatProblem(
+            path, "expected `cant`, `must` or `cant_be_blocked_except_by`: what it restricts"
+        )
+    if "unless" in spec and "cant" not in spec and "cant_be_blocked_except_by" not in spec:
+        raise FormatProblem(
+            join(path, "unless"), "`unless` excuses a restriction (`cant`); there is none"
+        )
+
+
 def _check_trigger(trigger: dict[str, Any], path: str) -> None:
     """What the shape alone can't say: which keys fit which trigger event."""
 
     event = trigger["event"]
+    if "blocking_creature" in trigger.get("filter", {}):
+        raise FormatProblem(
+            join(join(path, "filter"), "blocking_creature"),
+            "a triggered ability's filter judges the object as the event saw it; "
+            "`blocking_creature` isn't modelled there",
+        )
     if trigger.get("filter", {}).get("attached_by_source"):
         raise FormatProblem(
             join(join(path, "filter"), "attached_by_source"), "is for static abilities only"

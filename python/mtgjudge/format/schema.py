@@ -19,7 +19,7 @@ from mtgjudge.format.spec import (
     Table,
     WithNames,
 )
-from mtgjudge.keywords import KEYWORDS
+from mtgjudge.keywords import KEYWORDS, MODEL_KEYWORDS
 from mtgjudge.protocol.faults import CATEGORIES, FAULTS
 from mtgjudge.protocol.vocabulary import (
     CARD_TYPES,
@@ -55,7 +55,8 @@ RULE_NUMBER = r"[1-9]\d{2}(\.\d+[a-z]?)?"
 CHOICE_NAME = r"[a-z][a-z0-9_]*"
 COUNTER = r"[+-]\d+/[+-]\d+|loyalty|" + "|".join(k for k in KEYWORDS if k != "defender")
 
-DURATIONS = ("end_of_turn", "end_of_combat", "permanent")
+#: "your_next_turn": until the next turn of the effect's controller (611.2a, 701.15a).
+DURATIONS = ("end_of_turn", "end_of_combat", "your_next_turn", "permanent")
 
 PLAYER = Str(
     pattern=PLAYER_NAME, pattern_hint='"Alice" (a capitalized player name)', refers_to="player"
@@ -73,7 +74,10 @@ TARGET = Str(
 #: Keywords that matter only while casting: the kernel's combat keywords
 #: don't include them.
 SPELL_KEYWORDS = ("flash", "convoke", "improvise", "delve", "fuse")
-KEYWORD = Str(enum=(*KEYWORDS, *SPELL_KEYWORDS), description="A keyword ability (122.1b, 702).")
+KEYWORD = Str(
+    enum=(*KEYWORDS, *SPELL_KEYWORDS, *MODEL_KEYWORDS),
+    description="A keyword ability (122.1b, 702).",
+)
 KEYWORD_LIST = Array(KEYWORD, unique=True)
 PT_CHANGE = Str(pattern=r"[+-]\d+/[+-]\d+", pattern_hint='"+2/+0"')
 PT_VALUE = Str(pattern=r"-?\d+/-?\d+", pattern_hint='"3/3"')
@@ -139,6 +143,12 @@ FILTER_TABLE = Table(
             description="For static abilities: the permanent the source is attached to "
             "(“enchanted creature”, “equipped creature”)."
         ),
+        tapped=Bool(description="Tapped (true) or untapped (false)."),
+        blocking=Bool(description="A blocking creature (true) or not (false) (509.1g)."),
+        blocked=Bool(
+            description="An attacking creature that is blocked (true) or unblocked (false) "
+            "(509.1h); before blockers are declared it is neither."
+        ),
     ),
     description="Which permanents, relative to the effect's controller.",
 )
@@ -147,6 +157,13 @@ FILTER_TABLE = Table(
 #: also have `when`.
 FILTER = Defined("filter", FILTER_TABLE)
 FILTER_ITEM = Defined("filter_item", FILTER_TABLE, item=True)
+FILTER_TABLE.fields["blocking_creature"] = Field(
+    AnyOf(
+        [FILTER],
+        description="“Blocking a [quality] creature”: it blocks an attacking creature that "
+        "fits (509.1g). Not in a triggered ability's filter.",
+    )
+)
 
 CONDITION_TABLE = Table(
     _fields(
@@ -168,6 +185,9 @@ CONDITION_TABLE = Table(
         ),
         source_has=Array(
             KEYWORD, unique=True, description="The object with the ability has these keywords."
+        ),
+        opponent_dealt_damage_this_turn=Bool(
+            description="An opponent has been dealt damage this turn, combat or noncombat."
         ),
     ),
     description="A board condition a static ability, or a triggered ability's intervening "
@@ -214,6 +234,28 @@ SPELL_FILTER_TABLE = Table(
 
 SPELL_FILTER = Defined("spell_filter", SPELL_FILTER_TABLE)
 
+#: What an effect may say about attacking and blocking (508.1c–d, 509.1b–c).
+COMBAT_RULE_FIELDS = _fields(
+    cant=Array(
+        Str(enum=("attack", "block", "be_blocked", "attack_alone", "block_alone")),
+        min_items=1,
+        unique=True,
+        description="Restrictions: it can't attack, can't block, can't be blocked, can't attack "
+        "alone, can't block alone (508.1c, 509.1b).",
+    ),
+    must=Array(
+        Str(enum=("attack", "block")),
+        min_items=1,
+        unique=True,
+        description="Requirements: it attacks, or blocks, each combat if able (508.1d, 509.1c).",
+    ),
+    cant_be_blocked_except_by=AnyOf(
+        [FILTER],
+        description="“Can't be blocked except by [quality] creatures”: only blockers that fit "
+        "(509.1b).",
+    ),
+)
+
 STATIC = Table(
     _fields(
         ("affects",),
@@ -225,7 +267,13 @@ STATIC = Table(
         grant=KEYWORD_LIST,
         pump=PT_CHANGE,
         condition=CONDITION,
-    ),
+        unless=AnyOf(
+            [CONDITION],
+            description="With `cant`: “... unless [condition]”: the restriction doesn't "
+            "apply while this holds (508.1c).",
+        ),
+    )
+    | COMBAT_RULE_FIELDS,
     description="A static ability of the permanent: it affects what matches while the permanent is on the battlefield (611.3).",
 )
 
@@ -497,6 +545,27 @@ STATE_ACTION_SPECS: dict[str, Spec] = {
         min_items=1,
         description="Each player sacrifices a permanent they control that fits each of these "
         "(701.21a), chosen as it resolves (608.2d; the resolve action's `choose`).",
+    ),
+    "restrict": Table(
+        _fields(
+            ("to",),
+            to=AnyOf([REF_LIST, FILTER, Str(enum=("targets",))]),
+            you=PLAYER,
+            until=Str(enum=DURATIONS),
+        )
+        | COMBAT_RULE_FIELDS,
+        description="A resolving spell or ability's effect on attacking and blocking "
+        "(508.1c–d, 509.1b–c), until end of turn by default. With a filter it applies to "
+        "whatever fits while it lasts (611.2c).",
+    ),
+    "goad": Table(
+        _fields(
+            ("to",),
+            to=AnyOf([REF_LIST, FILTER, Str(enum=("targets",))]),
+            you=PLAYER,
+        ),
+        description="Goads each creature (701.15a): until `you`'s next turn it attacks each "
+        "combat if able, and a player other than `you` if able (701.15b).",
     ),
     "put_onto_battlefield": Table(
         _fields(

@@ -11,7 +11,7 @@ from typing import Any
 
 from mtgjudge.errors import IllegalActionError, InvalidInputError
 from mtgjudge.keywords import VARIANTS
-from mtgjudge.model import casting, combat, cost, party, replacement, triggers
+from mtgjudge.model import casting, combat, cost, party, replacement, restrictions, triggers
 from mtgjudge.model.effects import Modification, ObjectFilter
 from mtgjudge.model.game import Game, GameOver
 from mtgjudge.model.objects import GameObject
@@ -379,6 +379,48 @@ def _effect(game: Game, args: dict[str, Any], context: Context) -> None:
             _control_changed(game, obj, you)
 
 
+def _named_or_filter(
+    game: Game, target: Any, context: Context
+) -> tuple[list[GameObject] | None, ObjectFilter | None]:
+    """The objects an action names (on the battlefield), or the spell's
+    targets, or else the filter it gives."""
+    if target == "targets":
+        if context.targets is None:
+            raise InvalidInputError(
+                '`to = "targets"` is for the effect of a resolving spell or ability'
+            )
+        target = list(context.targets)
+    if isinstance(target, list):
+        return [obj for obj in _each(game, target) if obj.zone == "battlefield"], None
+    return None, object_filter(target)
+
+
+def _restrict(game: Game, args: dict[str, Any], context: Context) -> None:
+    """An effect on how creatures may attack or block (508.1c–d, 509.1b–c):
+    the objects named now, or whatever fits the filter while it lasts
+    (611.2c)."""
+    you = args.get("you", context.you or game.turn.active_player)
+    rule = restrictions.rule_from(args)
+    assert rule is not None  # the format requires one of its keys
+    named, wanted = _named_or_filter(game, args["to"], context)
+    duration = args.get("until", "end_of_turn")
+    restrictions.add(game, rule, you, affected=named, filter=wanted, duration=duration)
+    what = ", ".join(obj.name for obj in named) if named is not None else "whatever fits"
+    game.note(
+        "611.2c", f"an effect begins: {what} {rule.describe()} ({duration.replace('_', ' ')})"
+    )
+
+
+def _goad(game: Game, args: dict[str, Any], context: Context) -> None:
+    """701.15a: goads each creature named (or that fits, as it resolves)."""
+    you = args.get("you", context.you or game.turn.active_player)
+    named, wanted = _named_or_filter(game, args["to"], context)
+    if named is None:
+        assert wanted is not None
+        named = [obj for obj in game.battlefield() if wanted.matches(game, obj, you, None)]
+    restrictions.goad(game, named, you)
+
+
 def _gain_control(game: Game, args: dict[str, str], context: Context) -> None:
     for ref, player in args.items():
         obj = game.obj(ref)
@@ -718,6 +760,8 @@ PERFORMERS: dict[str, Performer] = {
     "create_token": _create_token,
     "create_trigger": _create_trigger,
     "each_player_sacrifices": _each_player_sacrifices,
+    "restrict": _restrict,
+    "goad": _goad,
 }
 
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from mtgjudge import _core, kernel
 from mtgjudge.errors import IllegalActionError, InvalidInputError
 from mtgjudge.keywords import mask
-from mtgjudge.model import replacement, triggers
+from mtgjudge.model import replacement, restrictions, triggers
 
 if TYPE_CHECKING:
     from mtgjudge.model.game import Game
@@ -267,7 +267,14 @@ class KernelBoard:
         for source, (kind, index), amount, step in events.damage:
             recipient = self.name_of(kind, index)
             game.history.damage.append(
-                DamageRecord(self.creatures[source].ref, recipient, amount, step, combat_number)
+                DamageRecord(
+                    self.creatures[source].ref,
+                    recipient,
+                    amount,
+                    step,
+                    combat_number,
+                    game.turn_number,
+                )
             )
             by_source.setdefault(source, []).append((kind, recipient, amount, step))
             dealt_events.append(
@@ -353,6 +360,8 @@ def declare_attackers(game: Game, attacks: dict[str, str]) -> None:
             )
         declared.append((board.index(obj), kernel_target))
     board.kernel.declare_attackers(board.player_index(game.turn.active_player), declared)
+    # 508.1c, 508.1d: what effects say, once the kernel's checks hold.
+    restrictions.check_attackers(game, [(game.obj(ref), target) for ref, target in attacks.items()])
     for ref, target in attacks.items():
         obj = game.obj(ref)
         if target in game.players:
@@ -404,6 +413,8 @@ def declare_blockers(game: Game, blocks: dict[str, list[str]]) -> None:
         for attacker_ref in attacker_refs:
             pairs.append((blocker, game.obj(attacker_ref)))
     board.kernel.declare_blockers([(board.index(b), board.index(a)) for b, a in pairs])
+    # 509.1b, 509.1c, 702.14c: what effects and landwalk say.
+    restrictions.check_blockers(game, pairs)
     for blocker, attacker in pairs:
         record.blocks.append((blocker.serial, attacker.serial))
         record.blocked.add(attacker.serial)

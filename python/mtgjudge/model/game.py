@@ -51,6 +51,8 @@ class DamageRecord:
     amount: int
     step: str | None  # "first_strike", "regular", or None for noncombat damage
     combat_number: int = 0
+    #: The number of the turn, counting the scenario's first turn as 1.
+    turn: int = 1
 
 
 @dataclass(frozen=True)
@@ -302,6 +304,7 @@ class Game:
                 source_serial=obj.serial,
                 condition=static.condition,
                 description=static.description,
+                combat=static.combat,
             )
             for obj in self.battlefield()
             for static in obj.statics
@@ -716,6 +719,10 @@ class Game:
         self.turn_number += 1
         self.turn.start_at("untap")
         self.note("500.1", f"{following}'s turn begins")
+        # 611.2a, 701.15a: effects that last "until your next turn" end.
+        self.effects = [
+            e for e in self.effects if e.duration != "your_next_turn" or e.you != following
+        ]
         # 302.6: what the new active player controls is no longer "summoning sick".
         for obj in self.battlefield():
             if self.controller(obj) == following:

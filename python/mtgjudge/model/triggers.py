@@ -44,8 +44,10 @@ from typing import TYPE_CHECKING, Any
 from mtgjudge.errors import IllegalActionError, InvalidInputError
 from mtgjudge.model.effects import (
     Characteristics,
+    CombatStatus,
     Condition,
     ObjectFilter,
+    combat_status,
     is_enchanted_or_equipped,
 )
 from mtgjudge.model.objects import new_serial
@@ -126,6 +128,7 @@ class Seen:
     attacking: bool
     counters: dict[str, int]
     triggers: tuple[TriggeredAbility, ...]
+    status: CombatStatus = field(default_factory=CombatStatus)
 
     @property
     def controller(self) -> str:
@@ -142,6 +145,7 @@ def seen(game: Game, obj: GameObject) -> Seen:
         attacking=game.combat is not None and game.combat.is_attacking(obj.serial),
         counters=dict(obj.counters),
         triggers=obj.triggers,
+        status=combat_status(game, obj),
     )
 
 
@@ -270,6 +274,7 @@ def _fits(
         attacking=subject.attacking,
         counters=subject.counters,
         you=controller or watcher.controller,
+        status=subject.status,
     )
 
 
@@ -946,7 +951,7 @@ def bind(
         dropped = [ref for ref in args if ref in gone]
         args = [ref for ref in args if ref not in gone]
         empty = not args
-    elif kind == "effect" and isinstance(args.get("to"), list):
+    elif kind in ("effect", "restrict", "goad") and isinstance(args.get("to"), list):
         dropped = [ref for ref in args["to"] if ref in gone]
         args = {**args, "to": [ref for ref in args["to"] if ref not in gone]}
         empty = not args["to"]

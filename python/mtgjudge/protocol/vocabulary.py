@@ -328,6 +328,8 @@ STATE_ACTIONS = (
     "create_token",
     "each_player_sacrifices",
     "put_onto_battlefield",
+    "restrict",
+    "goad",
 )
 #: Every action a probe may take.
 ACTIONS = (
