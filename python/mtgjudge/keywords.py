@@ -22,8 +22,9 @@ VARIANTS: dict[str, frozenset[str]] = {"trample": frozenset({"trample over plane
 
 #: Landwalk (702.14): each keyword the model knows, with what makes a land
 #: the defending player controls count (702.14c): ("subtype", "Swamp") for
-#: "swampwalk", ("supertype", "Legendary") for "legendary landwalk", and
-#: ("not_supertype", "Basic") for "nonbasic landwalk". The kernel has no bit
+#: "swampwalk", ("type", "artifact") for "artifact landwalk", ("supertype",
+#: "Legendary") for "legendary landwalk", and ("not_supertype", "Basic") for
+#: "nonbasic landwalk". The kernel has no bit
 #: for them: the model checks them as blockers are declared (509.1b).
 LANDWALK: dict[str, tuple[str, str]] = {
     "plainswalk": ("subtype", "Plains"),
@@ -32,6 +33,7 @@ LANDWALK: dict[str, tuple[str, str]] = {
     "mountainwalk": ("subtype", "Mountain"),
     "forestwalk": ("subtype", "Forest"),
     "desertwalk": ("subtype", "Desert"),
+    "artifact landwalk": ("type", "artifact"),
     "legendary landwalk": ("supertype", "Legendary"),
     "nonbasic landwalk": ("not_supertype", "Basic"),
 }

@@ -330,6 +330,7 @@ def _landwalk_land(game: Game, attacker: GameObject) -> tuple[str, GameObject] |
                 continue
             if (
                 (kind == "subtype" and word in current.subtypes)
+                or (kind == "type" and word in current.types)
                 or (kind == "supertype" and word in obj.supertypes)
                 or (kind == "not_supertype" and word not in obj.supertypes)
             ):
