@@ -146,6 +146,16 @@ def check_meaning(ruling: dict[str, Any]) -> Names:
                             join(join(path, "cast"), "during"),
                             f"`{key}` is for a triggered ability's actions only",
                         )
+            if "ninjutsu" in action:
+                for ninja in action["ninjutsu"]:
+                    card = next(
+                        (setup[z][ninja] for z in SETUP_ZONES if ninja in setup.get(z, {})), {}
+                    )
+                    if "ninjutsu" not in card:
+                        raise FormatProblem(
+                            join(join(path, "ninjutsu"), ninja),
+                            f"{ninja!r} has no ninjutsu ability (its `ninjutsu` cost)",
+                        )
             if "choose_on_resolution" in action:
                 if j == len(probe["actions"]) - 1:
                     raise FormatProblem(
@@ -161,6 +171,15 @@ def check_meaning(ruling: dict[str, Any]) -> Names:
         if ref in objects or ref == THAT_CREATURE:
             raise FormatProblem(path, f"{ref!r} is already the name of an object in the setup")
     _check_mana_costs(ruling)
+    for where, created in _tables_under(ruling, "create_token", ""):
+        for ref, spec in created.items() if isinstance(created, dict) else ():
+            if isinstance(spec, dict) and "attacking" in spec and "blocking" in spec:
+                raise FormatProblem(
+                    join(where, ref), "a permanent enters attacking or blocking, not both"
+                )
+    for where, put in _tables_under(ruling, "put_onto_battlefield", ""):
+        if isinstance(put, dict) and "attacking" in put and "blocking" in put:
+            raise FormatProblem(where, "a permanent enters attacking or blocking, not both")
     for where, restrict in _tables_under(ruling, "restrict", ""):
         if isinstance(restrict, dict):
             _check_combat_rule(restrict, where, static=False)
@@ -179,6 +198,7 @@ MANA_COST_KEYS = (
     "increase",
     "reduce",
     "flash_for_extra_cost",
+    "ninjutsu",
     "alternative_cost",
     "additional_costs",
 )
@@ -217,6 +237,10 @@ def _check_effects(node: Any, path: str, *, has_source: bool) -> None:
     for where, effect in _tables_under(node, "effect", path):
         if not isinstance(effect, dict):
             continue
+        if effect.get("to") == "blocked_by_targets" and not has_source:
+            raise FormatProblem(
+                join(where, "to"), '"blocked_by_targets" is for a resolving spell\'s effect'
+            )
         if "only" in effect and isinstance(effect.get("to"), dict):
             raise FormatProblem(
                 join(where, "only"),
@@ -522,6 +546,10 @@ def _check_trigger(trigger: dict[str, Any], path: str) -> None:
         raise FormatProblem(
             join(path, "targets"),
             f"targets are chosen from the setup's names, not {THAT_CREATURE!r}",
+        )
+    if _mentions(trigger.get("do"), "blocked_by_targets"):
+        raise FormatProblem(
+            join(path, "do"), '"blocked_by_targets" is for a resolving spell\'s effect'
         )
     if _mentions(trigger.get("do"), THAT_MUCH) and event not in words.HAS_THAT_MUCH:
         raise FormatProblem(

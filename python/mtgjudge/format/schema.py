@@ -394,7 +394,11 @@ PREVENT_ACTION = Table(
 EFFECT = Table(
     _fields(
         ("to",),
-        to=AnyOf([REF_LIST, FILTER, Str(enum=("targets",))]),
+        to=AnyOf(
+            [REF_LIST, FILTER, Str(enum=("targets", "blocked_by_targets"))],
+            description='Names, a FILTER, the spell\'s "targets", or "blocked_by_targets": the '
+            "creatures the spell's targets were declared blocking this combat (509.1g).",
+        ),
         you=PLAYER,
         grant=KEYWORD_LIST,
         lose=KEYWORD_LIST,
@@ -442,6 +446,26 @@ EFFECT = Table(
         ),
     ),
     description="A resolving spell or ability's continuous effect; with a filter the affected set is locked in as it resolves (611.2c).",
+)
+
+#: How a permanent enters the battlefield: tapped, attacking (508.4) or
+#: blocking (509.4).
+ENTERING: dict[str, Spec] = dict(
+    tapped=Bool(description="It enters tapped."),
+    attacking=Str(
+        pattern=f"{PLAYER_NAME}|{OBJECT_REF}",
+        pattern_hint='"Bob" (a player) or "jace" (a planeswalker)',
+        refers_to="target",
+        description="It enters attacking this player or planeswalker (508.4): attacking, but it "
+        "never attacked.",
+    ),
+    blocking=Str(
+        pattern=OBJECT_REF,
+        pattern_hint=REF.pattern_hint,
+        refers_to="object",
+        description="It enters blocking this attacking creature (509.4): blocking, but it "
+        "never blocked.",
+    ),
 )
 
 STATE_ACTION_SPECS: dict[str, Spec] = {
@@ -531,9 +555,10 @@ STATE_ACTION_SPECS: dict[str, Spec] = {
                 power=Int(),
                 toughness=Int(),
                 keywords=KEYWORD_LIST,
+                **ENTERING,
             ),
             description="The token's characteristics (111.3); `types` defaults to creature "
-            "when power is given.",
+            "when power is given. It may enter tapped, attacking or blocking.",
         ),
         key_pattern=OBJECT_REF,
         key_hint='a name for the new token, such as "centaur" (lower case)',
@@ -573,6 +598,7 @@ STATE_ACTION_SPECS: dict[str, Spec] = {
             player=PLAYER,
             **{"from": Str(enum=("hand", "graveyard", "library", "exile"))},
             filter=SPELL_FILTER,
+            **ENTERING,
         ),
         description="A player puts a card with these qualities from a zone (default: hand) onto "
         "the battlefield: the first such card in the setup's order, if any.",
@@ -670,6 +696,12 @@ ACTION_SPECS: dict[str, Spec] = {
     ),
     "copy_spell": by_object(
         PLAYER, "Puts a copy of a spell onto the stack under a player's control (707.10)."
+    ),
+    "ninjutsu": by_object(
+        REF,
+        "Its owner activates the ninjutsu ability of each card (in a hand) named, returning the "
+        "unblocked attacking creature named with it; the card enters tapped and attacking what "
+        "that creature attacked (702.49a, 702.49c).",
     ),
     "choose_on_resolution": by_object(
         Map(
@@ -933,6 +965,7 @@ OBJECT_TABLE = Table(
         flash_for_extra_cost=Str(
             description="601.3c: cast as though it had flash by paying this more."
         ),
+        ninjutsu=Str(description="Its ninjutsu cost (702.49a), as printed: “{1}{U}”."),
         resolve=Array(RESOLVE_ACTION, description="What the spell does as it resolves (608.2)."),
         faces=Array(FACE, min_items=2),
         modes=Array(

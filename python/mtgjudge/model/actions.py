@@ -338,6 +338,13 @@ def _effect(game: Game, args: dict[str, Any], context: Context) -> None:
                 '`to = "targets"` is for the effect of a resolving spell or ability'
             )
         target = list(context.targets)
+    elif target == "blocked_by_targets":
+        # "Creatures that were blocked by that creature this combat": the
+        # targets as they were chosen, even if they have left since (509.1g).
+        if context.spell is None:
+            raise InvalidInputError('`to = "blocked_by_targets"` is for a resolving spell')
+        chosen = [t.serial for t in context.spell.spell_targets if t.ref in (context.targets or ())]
+        target = combat.blocked_by(game, chosen)
     named = target if isinstance(target, list) else None
     x = _amount(game, args["x"], context, named) if "x" in args else 0
     power, toughness = _change(args["pump"], x) if "pump" in args else (0, 0)
@@ -547,12 +554,28 @@ def _create_token(game: Game, args: dict[str, dict[str, Any]], context: Context)
     plus "Token" (111.4)."""
     player = context.you or game.turn.active_player
     tokens = []
+    entering = {}
     for ref, spec in args.items():
         if ref in game.refs:
             raise InvalidInputError(f"an object named {ref!r} already exists")
         name = spec.get("name") or " ".join(spec.get("subtypes", ())) + " Token"
-        tokens.append(game_object(ref, {**spec, "name": name, "controller": player}, "battlefield"))
-    game.create_tokens(tokens, player)
+        card = {k: v for k, v in spec.items() if k not in ("attacking", "blocking")}
+        tokens.append(game_object(ref, {**card, "name": name, "controller": player}, "battlefield"))
+        entering[ref] = spec
+    game.create_tokens(
+        tokens, player, lambda token: _as_it_enters(game, token, entering[token.ref])
+    )
+
+
+def _as_it_enters(game: Game, obj: GameObject, spec: dict[str, Any]) -> None:
+    """A permanent put onto the battlefield tapped, attacking (508.4) or
+    blocking (509.4)."""
+    if spec.get("tapped"):
+        obj.tapped = True
+    if "attacking" in spec:
+        combat.enter_attacking(game, obj, spec["attacking"])
+    if "blocking" in spec:
+        combat.enter_blocking(game, obj, spec["blocking"])
 
 
 def _create_trigger(game: Game, args: dict[str, Any], context: Context) -> None:
@@ -646,10 +669,22 @@ def _put_onto_battlefield(game: Game, args: dict[str, Any], context: Context) ->
             and obj.exists
             and wanted.matches(cost.card_qualities(game, obj))
         ):
-            game.move(obj, "battlefield", controller=player)
             game.note("110.2", f"{player} puts {obj.name} from their {zone} onto the battlefield")
+            game.move(
+                obj,
+                "battlefield",
+                controller=player,
+                as_it_enters=lambda entering: _as_it_enters(game, entering, args),
+            )
             return
     game.note("110.2", f"{player} has no such card in their {zone} to put onto the battlefield")
+
+
+def _ninjutsu(game: Game, args: dict[str, str], context: Context) -> None:
+    """702.49: each ninja named is put onto the battlefield in place of the
+    unblocked attacker named with it."""
+    for ninja, returned in args.items():
+        combat.ninjutsu(game, game.obj(ninja), game.obj(returned))
 
 
 def _copy_spell(game: Game, args: dict[str, str], context: Context) -> None:
@@ -762,6 +797,7 @@ PERFORMERS: dict[str, Performer] = {
     "each_player_sacrifices": _each_player_sacrifices,
     "restrict": _restrict,
     "goad": _goad,
+    "ninjutsu": _ninjutsu,
 }
 
 

@@ -6,6 +6,7 @@ see :mod:`mtgjudge.model.combat`."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -247,11 +248,17 @@ class Game:
             self.library_order.setdefault(obj.owner, []).append(obj.serial)
         return obj
 
-    def create_tokens(self, tokens: list[GameObject], player: str) -> None:
+    def create_tokens(
+        self,
+        tokens: list[GameObject],
+        player: str,
+        as_they_enter: Callable[[GameObject], None] | None = None,
+    ) -> None:
         """111.2: ``player`` creates these tokens; they enter the battlefield
         under that player's control at the same time, and then every
         permanent, the newcomers included, is checked for abilities that
-        trigger on their entering (603.6a)."""
+        trigger on their entering (603.6a). ``as_they_enter`` does what
+        happens to each as it enters (attacking or blocking, 508.4, 509.4)."""
         for token in tokens:
             token.owner = token.controller = player
             token.zone = "battlefield"
@@ -260,6 +267,8 @@ class Game:
             _add_starting_loyalty(token)
             self.add_object(token)
             self.note("111.2", f"{player} creates a {token.name} token")
+            if as_they_enter is not None:
+                as_they_enter(token)
         for token in tokens:
             triggers.entered(self, token)
 
@@ -324,6 +333,7 @@ class Game:
         rule: str = "400.7",
         looking_back: list[triggers.Seen] | None = None,
         before: triggers.Seen | None = None,
+        as_it_enters: Callable[[GameObject], None] | None = None,
     ) -> GameObject:
         """Moves an object to another zone. It becomes a new object with no
         memory of its previous existence (400.7): no counters, damage,
@@ -332,7 +342,10 @@ class Game:
 
         For objects that die at the same time, ``looking_back`` and
         ``before`` are the abilities and the object as they were
-        immediately before the event (603.10a)."""
+        immediately before the event (603.10a). ``as_it_enters`` does what
+        happens to a permanent as it enters the battlefield (tapped and
+        attacking, 508.4), before abilities that trigger on its entering look
+        at it."""
         previous_zone = obj.zone
         departed = {obj.serial: self.controller(obj)} if previous_zone == "battlefield" else {}
         returning: list[str] = []
@@ -372,6 +385,8 @@ class Game:
         obj.timestamp = self.next_timestamp()
         if zone == "battlefield":
             _add_starting_loyalty(obj)
+            if as_it_enters is not None and previous_zone != "battlefield":
+                as_it_enters(obj)
         if previous_zone == "battlefield":
             self._leave_battlefield_cleanup(departed)
         if obj.token and previous_zone == "battlefield" and zone != "battlefield":

@@ -239,6 +239,7 @@ def game_object(ref: str, spec: dict[str, Any], zone: str) -> GameObject:
             else None
         ),
         flash_for_extra_cost=spec.get("flash_for_extra_cost"),
+        ninjutsu=spec.get("ninjutsu"),
         modes=tuple(
             Mode(tuple(mode.get("resolve", ())), mode.get("targets"), mode.get("description", ""))
             for mode in spec.get("modes", ())

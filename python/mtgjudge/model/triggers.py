@@ -343,6 +343,30 @@ def blockers_declared(game: Game, blocks: list[tuple[GameObject, GameObject]]) -
                     )
 
 
+def entered_blocking(
+    game: Game, blocker: GameObject, attacker: GameObject, was_blocked: bool
+) -> None:
+    """509.4: a creature put onto the battlefield blocking. The attacker's
+    "becomes blocked" abilities trigger if it was unblocked (509.3c), and its
+    "becomes blocked by a creature" abilities trigger (509.3d); the blocker
+    never blocked, so its "blocks" abilities don't (509.3a, 509.3b)."""
+    for watcher in _watchers(game, ("battlefield",)):
+        if watcher.serial != attacker.serial:
+            continue
+        if not was_blocked:
+            for ability in _abilities(watcher, "becomes_blocked"):
+                _trigger(game, watcher, ability, what=f" ({attacker.name} becomes blocked)")
+        for ability in _abilities(watcher, "blocks_or_becomes_blocked_by"):
+            if _fits(ability, seen(game, blocker), watcher):
+                _trigger(
+                    game,
+                    watcher,
+                    ability,
+                    that_creature=blocker,
+                    what=f" ({blocker.name} enters the battlefield blocking {attacker.name})",
+                )
+
+
 def became_blocked(game: Game, obj: GameObject) -> None:
     """509.3c: an effect makes an unblocked attacking creature blocked."""
     for watcher in _watchers(game, ("battlefield",)):

@@ -281,6 +281,7 @@ OBJECT_KEYS = (
     "costs_less_for_each",
     "flash_if",
     "flash_for_extra_cost",
+    "ninjutsu",
     "resolve",
     "faces",
     "modes",
@@ -344,4 +345,5 @@ ACTIONS = (
     "copy_spell",
     "choose_on_resolution",
     "choose_prevention",
+    "ninjutsu",
 )
