@@ -772,6 +772,9 @@ class Game:
                 f"the combat phase begins{extra}; {self.turn.active_player} is the attacking player (506.2)",
             )
             triggers.step_began(self, position)
+        elif position == "end_of_combat":
+            # 511.2: "at end of combat" abilities trigger as the step begins.
+            triggers.step_began(self, position)
         elif position in ("declare_blockers", "combat_damage") and self.combat is not None:
             if not self.combat.attacks and not self.combat.any_attacked:
                 # 508.8: skip the declare blockers and combat damage steps.
@@ -781,6 +784,7 @@ class Game:
                 )
                 self.turn.history.pop()
                 self.turn.skip_to_step("end_of_combat")
+                triggers.step_began(self, "end_of_combat")
                 return ("declare_blockers", "combat_damage")
         elif position == "untap":
             for obj in self.battlefield():

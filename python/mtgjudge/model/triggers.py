@@ -609,7 +609,14 @@ def entered(game: Game, obj: GameObject) -> None:
 
 
 def step_began(game: Game, position: str) -> None:
-    """603.2b: abilities that trigger "at the beginning of" a step."""
+    """603.2b: abilities that trigger "at the beginning of" a step; those
+    that trigger "at end of combat" trigger as the end of combat step
+    begins (511.2)."""
+    if position == "end_of_combat":
+        for watcher in _watchers(game, ("battlefield",)):
+            for ability in _abilities(watcher, "end_of_combat"):
+                _trigger(game, watcher, ability, what=" (end of combat)")
+        return
     if position != "beginning_of_combat":
         return
     for watcher in _watchers(game, ("battlefield",)):

@@ -97,6 +97,8 @@ EVENTS: dict[str, str] = {
     "beginning_of_combat": "the beginning of combat step of each combat begins (603.2b, 507.2)",
     "beginning_of_combat_on_your_turn": "the beginning of combat step of a combat on your "
     "turn begins (603.2b, 507.2)",
+    "end_of_combat": "“at end of combat”: the end of combat step of each combat begins "
+    "(511.2, 603.2b)",
 }
 
 #: The events of declaring attackers (508.3).
