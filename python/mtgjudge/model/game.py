@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mtgjudge.errors import IllegalActionError, InvalidInputError
-from mtgjudge.model import effects, replacement, triggers
+from mtgjudge.model import effects, replacement, triggers, umbra
 from mtgjudge.model.combat import CombatRecord, KernelBoard
 from mtgjudge.model.effects import Characteristics, ContinuousEffect, Modification, ObjectFilter
 from mtgjudge.model.objects import GameObject, new_serial
@@ -437,6 +437,8 @@ class Game:
                 self.note("701.8a", f"{obj.name} isn't on the battlefield, so it isn't destroyed")
             elif "indestructible" in self.characteristics(obj).all_keywords:
                 self.note("702.12b", f"{obj.name} has indestructible and isn't destroyed")
+            elif umbra.replaces(self, obj, f"an effect would destroy {obj.name} (701.8a)"):
+                continue
             elif obj.regeneration_shields > 0:
                 # 701.19a: "instead remove all damage marked on it and its
                 # controller taps it. If it's an attacking or blocking
@@ -550,6 +552,8 @@ class Game:
                     "704.5q",
                     f"{cancelled} +1/+1 and -1/-1 counter pair(s) are removed from {obj.name}",
                 )
+        # 702.89a: umbra armor replaces the destructions to come.
+        umbra.before_state_based_actions(self)
         board = KernelBoard(self)
         board.sync(board.kernel.check_state_based_actions())
         self.settle_losses()
