@@ -64,6 +64,10 @@ def check_meaning(ruling: dict[str, Any]) -> Names:
                 raise FormatProblem(join(path, "owner"), "missing required key for a card")
             if ("power" in obj) != ("toughness" in obj):
                 raise FormatProblem(path, "expected both power and toughness, or neither")
+            if "devour_quality" in obj and "devour" not in obj:
+                raise FormatProblem(
+                    join(path, "devour_quality"), "a quality to devour needs `devour`: its N"
+                )
     for zone in SETUP_ZONES:
         for ref, obj in setup.get(zone, {}).items():
             path = join(join("setup", zone), ref)

@@ -189,6 +189,10 @@ CONDITION_TABLE = Table(
         opponent_dealt_damage_this_turn=Bool(
             description="An opponent has been dealt damage this turn, combat or noncombat."
         ),
+        source_devoured=Bool(
+            description="“If it devoured a creature”: the object with the ability sacrificed at "
+            "least one for its devour ability as it entered (702.82b)."
+        ),
     ),
     description="A board condition a static ability, or a triggered ability's intervening "
     "“if” clause (603.4), depends on. Every part given must hold.",
@@ -966,6 +970,16 @@ OBJECT_TABLE = Table(
             description="601.3c: cast as though it had flash by paying this more."
         ),
         ninjutsu=Str(description="Its ninjutsu cost (702.49a), as printed: “{1}{U}”."),
+        devour=Int(
+            minimum=1,
+            description="Devour N (702.82a): as it enters, its controller may sacrifice "
+            "creatures (the resolve action's `choose`); N +1/+1 counters for each.",
+        ),
+        devour_quality=AnyOf(
+            [FILTER],
+            description="“Devour [quality] N” (702.82c): what may be sacrificed instead of "
+            "creatures.",
+        ),
         resolve=Array(RESOLVE_ACTION, description="What the spell does as it resolves (608.2)."),
         faces=Array(FACE, min_items=2),
         modes=Array(

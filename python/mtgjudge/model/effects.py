@@ -251,6 +251,9 @@ class Condition:
     #: "an opponent has been dealt damage this turn": by any source, combat
     #: or noncombat (120.3), since this turn began.
     opponent_dealt_damage_this_turn: bool = False
+    #: "if it devoured a creature": the object with the ability sacrificed
+    #: at least one for its devour ability as it entered (702.82b).
+    source_devoured: bool = False
 
     def holds(self, game: Game, you: str, source_serial: int | None) -> bool:
         if self.you_control is not None and not _you_control(
@@ -272,6 +275,10 @@ class Condition:
             for record in game.history.damage
         ):
             return False
+        if self.source_devoured:
+            source = game.by_serial(source_serial) if source_serial is not None else None
+            if source is None or source.devoured <= 0:
+                return False
         if self.full_party:
             from mtgjudge.model.party import party_size
 

@@ -376,6 +376,7 @@ class Game:
         obj.dealt_deathtouch_damage = False
         # 400.7: a shield protects the object it was created for only.
         obj.regeneration_shields = 0
+        obj.devoured = 0
         obj.summoning_sick = zone == "battlefield"
         obj.cast_half = None
         obj.mode = None

@@ -75,6 +75,7 @@ def condition_from(spec: dict[str, Any] | None) -> Condition | None:
         source_has=frozenset(normalize(k) for k in spec.get("source_has", ())),
         source_counters=tuple(sorted(spec.get("source_counters", {}).items())),
         opponent_dealt_damage_this_turn=spec.get("opponent_dealt_damage_this_turn", False),
+        source_devoured=spec.get("source_devoured", False),
     )
 
 
@@ -240,6 +241,10 @@ def game_object(ref: str, spec: dict[str, Any], zone: str) -> GameObject:
         ),
         flash_for_extra_cost=spec.get("flash_for_extra_cost"),
         ninjutsu=spec.get("ninjutsu"),
+        devour=spec.get("devour"),
+        devour_quality=(
+            object_filter(spec["devour_quality"]) if "devour_quality" in spec else None
+        ),
         modes=tuple(
             Mode(tuple(mode.get("resolve", ())), mode.get("targets"), mode.get("description", ""))
             for mode in spec.get("modes", ())

@@ -139,7 +139,10 @@ FAULTS: dict[str, tuple[tuple[str, ...], str]] = {
     "payment:unpayable": (("118.6", "601.2h"), "the cost can't be paid at all"),
     "payment:cant_pay": (("601.2h",), "the resources at hand don't pay the total cost"),
     # Everything else.
-    "action:not_a_candidate": (("608.2d",), "the permanent chosen isn't one the effect offers"),
+    "action:not_a_candidate": (
+        ("608.2d", "702.82a"),
+        "the permanent chosen isn't one the effect (or devour) offers",
+    ),
     "action:too_many_chosen": (("608.2d",), "more permanents were chosen than the effect takes"),
     "action:nothing_chosen": (("608.2d",), "the effect needs a choice and none was made"),
     "action:same_power": (("608.2d",), "the permanents chosen must have different powers"),

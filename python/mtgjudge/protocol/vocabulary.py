@@ -284,6 +284,8 @@ OBJECT_KEYS = (
     "flash_if",
     "flash_for_extra_cost",
     "ninjutsu",
+    "devour",
+    "devour_quality",
     "resolve",
     "faces",
     "modes",
