@@ -136,3 +136,42 @@ def test_blocking_creature_isnt_for_trigger_filters(tmp_path):
             + '[[probe]]\nid = "p"\nactions = [{ attack = { bear = "Bob" } }]\nexpect.life = { Bob = 20 }\n',
         )
     assert_error_names(error.value, "triggers[0].filter.blocking_creature")
+
+
+def test_controlled_by_a_player_who_cast_a_spell_this_turn():
+    # "Each opponent who cast a spell this turn can't attack with creatures."
+    arbiter = {
+        "controller": "Bob",
+        "power": 5,
+        "toughness": 6,
+        "statics": [
+            {
+                "affects": {"controller": "opponents", "controller_cast_a_spell_this_turn": True},
+                "cant": ["attack"],
+            }
+        ],
+    }
+    setup = {
+        "players": ["Alice", "Bob"],
+        "active_player": "Alice",
+        "step": "precombat_main",
+        "battlefield": {"bear": creature("Alice"), "arbiter": arbiter},
+        "hand": {"spell": {"owner": "Alice", "types": ["sorcery"], "resolve": []}},
+    }
+
+    def attack(actions):
+        return ModelEngine().run(
+            {
+                "type": "probe",
+                "id": "T/p",
+                "setup": setup,
+                "actions": [*actions, {"attack": {"bear": "Bob"}}],
+                "observe": {"attacking": True},
+            }
+        )["refused"]
+
+    assert attack([]) is None
+    cast = [{"cast": {"card": "spell"}}, {"resolve": 1}]
+    assert attack(cast)["fault"] == "attack:cant_attack"
+    later = [*cast, {"next_turn": "precombat_main"}, {"next_turn": "precombat_main"}]
+    assert attack(later) is None

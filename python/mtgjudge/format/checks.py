@@ -513,6 +513,17 @@ def _check_trigger(trigger: dict[str, Any], path: str) -> None:
     """What the shape alone can't say: which keys fit which trigger event."""
 
     event = trigger["event"]
+    looks_back = [
+        key
+        for key in ("blocking_creature", "controller_cast_a_spell_this_turn")
+        if key in trigger.get("filter", {})
+    ]
+    if looks_back:
+        raise FormatProblem(
+            join(join(path, "filter"), looks_back[0]),
+            "a triggered ability's filter judges the object as the event saw it; "
+            f"`{looks_back[0]}` isn't modelled there",
+        )
     if "blocking_creature" in trigger.get("filter", {}):
         raise FormatProblem(
             join(join(path, "filter"), "blocking_creature"),

@@ -149,6 +149,10 @@ FILTER_TABLE = Table(
             description="An attacking creature that is blocked (true) or unblocked (false) "
             "(509.1h); before blockers are declared it is neither."
         ),
+        controller_cast_a_spell_this_turn=Bool(
+            description="Its controller has cast a spell this turn (601.2i). Not in a "
+            "triggered ability's filter."
+        ),
     ),
     description="Which permanents, relative to the effect's controller.",
 )

@@ -85,6 +85,9 @@ class ObjectFilter:
     #: "blocking a [quality] creature": a blocking creature that blocks at
     #: least one attacking creature that fits (509.1g).
     blocking_creature: ObjectFilter | None = None
+    #: Controlled by a player who cast a spell this turn (601.2i): "each
+    #: opponent who cast a spell this turn can't attack with creatures".
+    controller_cast_a_spell_this_turn: bool = False
 
     def matches(self, game: Game, obj: GameObject, you: str, source_serial: int | None) -> bool:
         if obj.zone != "battlefield":
@@ -107,6 +110,11 @@ class ObjectFilter:
         attached = self.enchanted_or_equipped and is_enchanted_or_equipped(game, obj)
         attacking = game.combat is not None and game.combat.is_attacking(obj.serial)
         if self.blocking_creature is not None and not self._blocks_one(game, obj, you):
+            return False
+        if self.controller_cast_a_spell_this_turn and not any(
+            caster == current.controller and turn == game.turn_number
+            for caster, _, turn in game.history.spells_cast
+        ):
             return False
         return self.describes(
             current,

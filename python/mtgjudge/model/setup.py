@@ -53,6 +53,7 @@ def object_filter(spec: dict[str, Any]) -> ObjectFilter:
         blocking_creature=(
             object_filter(spec["blocking_creature"]) if "blocking_creature" in spec else None
         ),
+        controller_cast_a_spell_this_turn=spec.get("controller_cast_a_spell_this_turn", False),
     )
 
 

@@ -299,6 +299,16 @@ def _attack_triggers(
     return f" ({attacker.obj.name} attacks)" if matches else None
 
 
+#: 702.83a: the triggered ability the keyword exalted means. A permanent
+#: with the keyword has one instance of it (the model's keywords are a set).
+EXALTED = TriggeredAbility(
+    when="a_creature_attacks_alone",
+    filter=ObjectFilter(controller="you"),
+    actions=({"effect": {"to": [THAT_CREATURE], "pump": "+1/+1"}},),
+    description="exalted: that creature gets +1/+1 until end of turn",
+)
+
+
 def attackers_declared(game: Game, attacks: list[tuple[GameObject, str]]) -> None:
     """508.3: abilities that trigger on attackers being declared. ``attacks``
     pairs each attacker with the player it attacks or, for a planeswalker,
@@ -306,6 +316,15 @@ def attackers_declared(game: Game, attacks: list[tuple[GameObject, str]]) -> Non
     if not attacks:
         return
     attackers = [(seen(game, obj), defender) for obj, defender in attacks]
+    if len(attackers) == 1:
+        # 702.83a, 702.83b: exalted, of each permanent with the keyword.
+        alone = attackers[0][0]
+        for obj in game.battlefield():
+            if "exalted" in game.characteristics(obj).all_keywords:
+                watcher = seen(game, obj)
+                if _fits(EXALTED, alone, watcher):
+                    what = f" ({alone.obj.name} attacks alone, 702.83b)"
+                    _trigger(game, watcher, EXALTED, that_creature=alone.obj, what=what)
     for watcher in _watchers(game, ("battlefield",)):
         for ability in _abilities(watcher, "you_attack"):
             if any(attacker.controller == watcher.controller for attacker, _ in attackers):
