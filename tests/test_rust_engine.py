@@ -56,13 +56,13 @@ def test_declared_probes_pass_and_the_rest_is_unsupported(binary: Path) -> None:
         if o.status not in (PASSED, UNSUPPORTED)
     ]
     assert wrong == []
-    assert result.count(PASSED) >= AT_LEAST
+    assert sum(o.status == PASSED for o in result.outcomes) >= AT_LEAST
 
     # The handshake keeps out whatever the engine can't do: the harness
     # doesn't send those probes, and the engine never answers `unsupported`
     # to one it was sent.
     unsupported = [o for o in result.outcomes if o.status == UNSUPPORTED]
     assert unsupported
-    assert result.count(PASSED) + len(unsupported) == total
+    assert sum(o.status == PASSED for o in result.outcomes) + len(unsupported) == total
     sent = [o.id for o in unsupported if not (o.message or "").startswith("not sent")]
     assert sent == []

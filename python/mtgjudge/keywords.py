@@ -20,6 +20,30 @@ COUNTER_KEYWORDS: frozenset[str] = frozenset(KEYWORDS) - {"defender"}
 VARIANTS: dict[str, frozenset[str]] = {"trample": frozenset({"trample over planeswalkers"})}
 
 
+#: Landwalk (702.14): each keyword the model knows, with what makes a land
+#: the defending player controls count (702.14c): ("subtype", "Swamp") for
+#: "swampwalk", ("type", "artifact") for "artifact landwalk", ("supertype",
+#: "Legendary") for "legendary landwalk", and ("not_supertype", "Basic") for
+#: "nonbasic landwalk". The kernel has no bit
+#: for them: the model checks them as blockers are declared (509.1b).
+LANDWALK: dict[str, tuple[str, str]] = {
+    "plainswalk": ("subtype", "Plains"),
+    "islandwalk": ("subtype", "Island"),
+    "swampwalk": ("subtype", "Swamp"),
+    "mountainwalk": ("subtype", "Mountain"),
+    "forestwalk": ("subtype", "Forest"),
+    "desertwalk": ("subtype", "Desert"),
+    "artifact landwalk": ("type", "artifact"),
+    "legendary landwalk": ("supertype", "Legendary"),
+    "nonbasic landwalk": ("not_supertype", "Basic"),
+}
+
+#: Keywords the game model gives meaning to outside the kernel: landwalk,
+#: checked as blockers are declared, and umbra armor (702.89), a replacement
+#: effect of an Aura.
+MODEL_KEYWORDS: tuple[str, ...] = (*LANDWALK, "umbra armor")
+
+
 def normalize(name: str) -> str:
     """Lower case, with ``_`` and ``-`` read as spaces."""
     return " ".join(name.replace("_", " ").replace("-", " ").lower().split())

@@ -66,6 +66,10 @@ def check_meaning(ruling: dict[str, Any]) -> Names:
                 raise FormatProblem(join(path, "owner"), "missing required key for a card")
             if ("power" in obj) != ("toughness" in obj):
                 raise FormatProblem(path, "expected both power and toughness, or neither")
+            if "devour_quality" in obj and "devour" not in obj:
+                raise FormatProblem(
+                    join(path, "devour_quality"), "a quality to devour needs `devour`: its N"
+                )
     for zone in SETUP_ZONES:
         for ref, obj in setup.get(zone, {}).items():
             path = join(join("setup", zone), ref)
@@ -88,7 +92,13 @@ def check_meaning(ruling: dict[str, Any]) -> Names:
                         "a shield for every permanent that fits isn't modelled",
                     )
             for j, static in enumerate(obj.get("statics", ())):
-                looks_at = [key for key in STATIC_DEPENDENT_KEYS if _mentions_key(static, key)]
+                _check_combat_rule(static, join(join(path, "statics"), j), static=True)
+                # One that only restricts attacking or blocking changes no
+                # characteristic, so nothing depends on its result.
+                changes = "grant" in static or "pump" in static
+                looks_at = [
+                    key for key in STATIC_DEPENDENT_KEYS if changes and _mentions_key(static, key)
+                ]
                 if looks_at:
                     raise FormatProblem(
                         join(join(path, "statics"), j),
@@ -142,6 +152,16 @@ def check_meaning(ruling: dict[str, Any]) -> Names:
                             join(join(path, "cast"), "during"),
                             f"`{key}` is for a triggered ability's actions only",
                         )
+            if "ninjutsu" in action:
+                for ninja in action["ninjutsu"]:
+                    card = next(
+                        (setup[z][ninja] for z in SETUP_ZONES if ninja in setup.get(z, {})), {}
+                    )
+                    if "ninjutsu" not in card:
+                        raise FormatProblem(
+                            join(join(path, "ninjutsu"), ninja),
+                            f"{ninja!r} has no ninjutsu ability (its `ninjutsu` cost)",
+                        )
             if "choose_on_resolution" in action:
                 if j == len(probe["actions"]) - 1:
                     raise FormatProblem(
@@ -158,6 +178,18 @@ def check_meaning(ruling: dict[str, Any]) -> Names:
             raise FormatProblem(path, f"{ref!r} is already the name of an object in the setup")
     _check_mana_costs(ruling)
     _check_mana_pools(ruling)
+    for where, created in _tables_under(ruling, "create_token", ""):
+        for ref, spec in created.items() if isinstance(created, dict) else ():
+            if isinstance(spec, dict) and "attacking" in spec and "blocking" in spec:
+                raise FormatProblem(
+                    join(where, ref), "a permanent enters attacking or blocking, not both"
+                )
+    for where, put in _tables_under(ruling, "put_onto_battlefield", ""):
+        if isinstance(put, dict) and "attacking" in put and "blocking" in put:
+            raise FormatProblem(where, "a permanent enters attacking or blocking, not both")
+    for where, restrict in _tables_under(ruling, "restrict", ""):
+        if isinstance(restrict, dict):
+            _check_combat_rule(restrict, where, static=False)
     _check_effects(setup, "setup", has_source=True)
     for i, probe in enumerate(ruling["probe"]):
         # A probe's own effect has no source to look at.
@@ -173,6 +205,7 @@ MANA_COST_KEYS = (
     "increase",
     "reduce",
     "flash_for_extra_cost",
+    "ninjutsu",
     "alternative_cost",
     "additional_costs",
 )
@@ -254,6 +287,10 @@ def _check_effects(node: Any, path: str, *, has_source: bool) -> None:
     for where, effect in _tables_under(node, "effect", path):
         if not isinstance(effect, dict):
             continue
+        if effect.get("to") == "blocked_by_targets" and not has_source:
+            raise FormatProblem(
+                join(where, "to"), '"blocked_by_targets" is for a resolving spell\'s effect'
+            )
         if "only" in effect and isinstance(effect.get("to"), dict):
             raise FormatProblem(
                 join(where, "only"),
@@ -504,10 +541,41 @@ def _mentions(node: Any, word: str) -> bool:
     return False
 
 
+def _check_combat_rule(spec: dict[str, Any], path: str, *, static: bool) -> None:
+    """A `restrict` says something about attacking or blocking; `unless`
+    excuses a restriction."""
+    says = [key for key in ("cant", "must", "cant_be_blocked_except_by") if key in spec]
+    if not static and not says:
+        raise FormatProblem(
+            path, "expected `cant`, `must` or `cant_be_blocked_except_by`: what it restricts"
+        )
+    if "unless" in spec and "cant" not in spec and "cant_be_blocked_except_by" not in spec:
+        raise FormatProblem(
+            join(path, "unless"), "`unless` excuses a restriction (`cant`); there is none"
+        )
+
+
 def _check_trigger(trigger: dict[str, Any], path: str) -> None:
     """What the shape alone can't say: which keys fit which trigger event."""
 
     event = trigger["event"]
+    looks_back = [
+        key
+        for key in ("blocking_creature", "controller_cast_a_spell_this_turn")
+        if key in trigger.get("filter", {})
+    ]
+    if looks_back:
+        raise FormatProblem(
+            join(join(path, "filter"), looks_back[0]),
+            "a triggered ability's filter judges the object as the event saw it; "
+            f"`{looks_back[0]}` isn't modelled there",
+        )
+    if "blocking_creature" in trigger.get("filter", {}):
+        raise FormatProblem(
+            join(join(path, "filter"), "blocking_creature"),
+            "a triggered ability's filter judges the object as the event saw it; "
+            "`blocking_creature` isn't modelled there",
+        )
     if trigger.get("filter", {}).get("attached_by_source"):
         raise FormatProblem(
             join(join(path, "filter"), "attached_by_source"), "is for static abilities only"
@@ -539,6 +607,10 @@ def _check_trigger(trigger: dict[str, Any], path: str) -> None:
         raise FormatProblem(
             join(path, "targets"),
             f"targets are chosen from the setup's names, not {THAT_CREATURE!r}",
+        )
+    if _mentions(trigger.get("do"), "blocked_by_targets"):
+        raise FormatProblem(
+            join(path, "do"), '"blocked_by_targets" is for a resolving spell\'s effect'
         )
     if _mentions(trigger.get("do"), THAT_MUCH) and event not in words.HAS_THAT_MUCH:
         raise FormatProblem(

@@ -22,7 +22,7 @@ from mtgjudge.format.spec import (
     WithNames,
     count,
 )
-from mtgjudge.keywords import KEYWORDS
+from mtgjudge.keywords import KEYWORDS, MODEL_KEYWORDS
 from mtgjudge.protocol.faults import CATEGORIES, FAULTS
 from mtgjudge.protocol.vocabulary import (
     CARD_TYPES,
@@ -62,7 +62,8 @@ CHOICE_NAME = r"[a-z][a-z0-9_]*"
 DIGITS = r"\d{1,6}"
 COUNTER = rf"[+-]{DIGITS}/[+-]{DIGITS}|loyalty|" + "|".join(k for k in KEYWORDS if k != "defender")
 
-DURATIONS = ("end_of_turn", "end_of_combat", "permanent")
+#: "your_next_turn": until the next turn of the effect's controller (611.2a, 701.15a).
+DURATIONS = ("end_of_turn", "end_of_combat", "your_next_turn", "permanent")
 
 PLAYER = Str(
     pattern=PLAYER_NAME, pattern_hint='"Alice" (a capitalized player name)', refers_to="player"
@@ -80,7 +81,10 @@ TARGET = Str(
 #: Keywords that matter only while casting: the kernel's combat keywords
 #: don't include them.
 SPELL_KEYWORDS = ("flash", "convoke", "improvise", "delve", "fuse")
-KEYWORD = Str(enum=(*KEYWORDS, *SPELL_KEYWORDS), description="A keyword ability (122.1b, 702).")
+KEYWORD = Str(
+    enum=(*KEYWORDS, *SPELL_KEYWORDS, *MODEL_KEYWORDS),
+    description="A keyword ability (122.1b, 702).",
+)
 KEYWORD_LIST = Array(KEYWORD, unique=True)
 PT_CHANGE = Str(
     pattern=rf"[+-]{DIGITS}/[+-]{DIGITS}", pattern_hint='"+2/+0" (at most six digits each)'
@@ -148,6 +152,16 @@ FILTER_TABLE = Table(
             description="For static abilities: the permanent the source is attached to "
             "(“enchanted creature”, “equipped creature”)."
         ),
+        tapped=Bool(description="Tapped (true) or untapped (false)."),
+        blocking=Bool(description="A blocking creature (true) or not (false) (509.1g)."),
+        blocked=Bool(
+            description="An attacking creature that is blocked (true) or unblocked (false) "
+            "(509.1h); before blockers are declared it is neither."
+        ),
+        controller_cast_a_spell_this_turn=Bool(
+            description="Its controller has cast a spell this turn (601.2i). Not in a "
+            "triggered ability's filter."
+        ),
     ),
     description="Which permanents, relative to the effect's controller.",
 )
@@ -156,6 +170,13 @@ FILTER_TABLE = Table(
 #: also have `when`.
 FILTER = Defined("filter", FILTER_TABLE)
 FILTER_ITEM = Defined("filter_item", FILTER_TABLE, item=True)
+FILTER_TABLE.fields["blocking_creature"] = Field(
+    AnyOf(
+        [FILTER],
+        description="“Blocking a [quality] creature”: it blocks an attacking creature that "
+        "fits (509.1g). Not in a triggered ability's filter.",
+    )
+)
 
 CONDITION_TABLE = Table(
     _fields(
@@ -177,6 +198,13 @@ CONDITION_TABLE = Table(
         ),
         source_has=Array(
             KEYWORD, unique=True, description="The object with the ability has these keywords."
+        ),
+        opponent_dealt_damage_this_turn=Bool(
+            description="An opponent has been dealt damage this turn, combat or noncombat."
+        ),
+        source_devoured=Bool(
+            description="“If it devoured a creature”: the object with the ability sacrificed at "
+            "least one for its devour ability as it entered (702.82b)."
         ),
     ),
     description="A board condition a static ability, or a triggered ability's intervening "
@@ -225,6 +253,28 @@ SPELL_FILTER_TABLE = Table(
 
 SPELL_FILTER = Defined("spell_filter", SPELL_FILTER_TABLE)
 
+#: What an effect may say about attacking and blocking (508.1c–d, 509.1b–c).
+COMBAT_RULE_FIELDS = _fields(
+    cant=Array(
+        Str(enum=("attack", "block", "be_blocked", "attack_alone", "block_alone")),
+        min_items=1,
+        unique=True,
+        description="Restrictions: it can't attack, can't block, can't be blocked, can't attack "
+        "alone, can't block alone (508.1c, 509.1b).",
+    ),
+    must=Array(
+        Str(enum=("attack", "block")),
+        min_items=1,
+        unique=True,
+        description="Requirements: it attacks, or blocks, each combat if able (508.1d, 509.1c).",
+    ),
+    cant_be_blocked_except_by=AnyOf(
+        [FILTER],
+        description="“Can't be blocked except by [quality] creatures”: only blockers that fit "
+        "(509.1b).",
+    ),
+)
+
 STATIC = Table(
     _fields(
         ("affects",),
@@ -236,7 +286,13 @@ STATIC = Table(
         grant=KEYWORD_LIST,
         pump=PT_CHANGE,
         condition=CONDITION,
-    ),
+        unless=AnyOf(
+            [CONDITION],
+            description="With `cant`: “... unless [condition]”: the restriction doesn't "
+            "apply while this holds (508.1c).",
+        ),
+    )
+    | COMBAT_RULE_FIELDS,
     description="A static ability of the permanent: it affects what matches while the permanent is on the battlefield (611.3).",
 )
 
@@ -362,7 +418,11 @@ PREVENT_ACTION = Table(
 EFFECT = Table(
     _fields(
         ("to",),
-        to=AnyOf([REF_LIST, FILTER, Str(enum=("targets",))]),
+        to=AnyOf(
+            [REF_LIST, FILTER, Str(enum=("targets", "blocked_by_targets"))],
+            description='Names, a FILTER, the spell\'s "targets", or "blocked_by_targets": the '
+            "creatures the spell's targets were declared blocking this combat (509.1g).",
+        ),
         you=PLAYER,
         grant=KEYWORD_LIST,
         lose=KEYWORD_LIST,
@@ -410,6 +470,26 @@ EFFECT = Table(
         ),
     ),
     description="A resolving spell or ability's continuous effect; with a filter the affected set is locked in as it resolves (611.2c).",
+)
+
+#: How a permanent enters the battlefield: tapped, attacking (508.4) or
+#: blocking (509.4).
+ENTERING: dict[str, Spec] = dict(
+    tapped=Bool(description="It enters tapped."),
+    attacking=Str(
+        pattern=f"{PLAYER_NAME}|{OBJECT_REF}",
+        pattern_hint='"Bob" (a player) or "jace" (a planeswalker)',
+        refers_to="target",
+        description="It enters attacking this player or planeswalker (508.4): attacking, but it "
+        "never attacked.",
+    ),
+    blocking=Str(
+        pattern=OBJECT_REF,
+        pattern_hint=REF.pattern_hint,
+        refers_to="object",
+        description="It enters blocking this attacking creature (509.4): blocking, but it "
+        "never blocked.",
+    ),
 )
 
 STATE_ACTION_SPECS: dict[str, Spec] = {
@@ -499,9 +579,10 @@ STATE_ACTION_SPECS: dict[str, Spec] = {
                 power=Int(),
                 toughness=Int(),
                 keywords=KEYWORD_LIST,
+                **ENTERING,
             ),
             description="The token's characteristics (111.3); `types` defaults to creature "
-            "when power is given.",
+            "when power is given. It may enter tapped, attacking or blocking.",
         ),
         key_pattern=OBJECT_REF,
         key_hint='a name for the new token, such as "centaur" (lower case)',
@@ -514,12 +595,34 @@ STATE_ACTION_SPECS: dict[str, Spec] = {
         description="Each player sacrifices a permanent they control that fits each of these "
         "(701.21a), chosen as it resolves (608.2d; the resolve action's `choose`).",
     ),
+    "restrict": Table(
+        _fields(
+            ("to",),
+            to=AnyOf([REF_LIST, FILTER, Str(enum=("targets",))]),
+            you=PLAYER,
+            until=Str(enum=DURATIONS),
+        )
+        | COMBAT_RULE_FIELDS,
+        description="A resolving spell or ability's effect on attacking and blocking "
+        "(508.1c–d, 509.1b–c), until end of turn by default. With a filter it applies to "
+        "whatever fits while it lasts (611.2c).",
+    ),
+    "goad": Table(
+        _fields(
+            ("to",),
+            to=AnyOf([REF_LIST, FILTER, Str(enum=("targets",))]),
+            you=PLAYER,
+        ),
+        description="Goads each creature (701.15a): until `you`'s next turn it attacks each "
+        "combat if able, and a player other than `you` if able (701.15b).",
+    ),
     "put_onto_battlefield": Table(
         _fields(
             ("player",),
             player=PLAYER,
             **{"from": Str(enum=("hand", "graveyard", "library", "exile"))},
             filter=SPELL_FILTER,
+            **ENTERING,
         ),
         description="A player puts a card with these qualities from a zone (default: hand) onto "
         "the battlefield: the first such card in the setup's order, if any.",
@@ -619,6 +722,12 @@ ACTION_SPECS: dict[str, Spec] = {
     ),
     "copy_spell": by_object(
         PLAYER, "Puts a copy of a spell onto the stack under a player's control (707.10)."
+    ),
+    "ninjutsu": by_object(
+        REF,
+        "Its owner activates the ninjutsu ability of each card (in a hand) named, returning the "
+        "unblocked attacking creature named with it; the card enters tapped and attacking what "
+        "that creature attacked (702.49a, 702.49c).",
     ),
     "choose_on_resolution": by_object(
         Map(
@@ -881,6 +990,17 @@ OBJECT_TABLE = Table(
         flash_if=CONDITION,
         flash_for_extra_cost=Str(
             description="601.3c: cast as though it had flash by paying this more."
+        ),
+        ninjutsu=Str(description="Its ninjutsu cost (702.49a), as printed: “{1}{U}”."),
+        devour=Int(
+            minimum=1,
+            description="Devour N (702.82a): as it enters, its controller may sacrifice "
+            "creatures (the resolve action's `choose`); N +1/+1 counters for each.",
+        ),
+        devour_quality=AnyOf(
+            [FILTER],
+            description="“Devour [quality] N” (702.82c): what may be sacrificed instead of "
+            "creatures.",
         ),
         resolve=Array(RESOLVE_ACTION, description="What the spell does as it resolves (608.2)."),
         faces=Array(FACE, min_items=2),

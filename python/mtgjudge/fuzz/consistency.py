@@ -40,6 +40,7 @@ from mtgjudge.format.schema import (
     UNORDERED_EXPECTATIONS,
 )
 from mtgjudge.judge.compare import events_match
+from mtgjudge.keywords import LANDWALK
 
 _SET_FIELDS = {"types", "subtypes", "supertypes", "colors", "keywords"}
 _DEFAULTS = {
@@ -63,6 +64,8 @@ _COUNTING_ACTIONS = {
     "add_phases",
     "next_turn",
     "resolve",
+    "restrict",
+    "goad",
 }
 _COUNTING_EXPECTATIONS = {
     "party",
@@ -77,6 +80,9 @@ _COUNTING_EXPECTATIONS = {
     "turn",
     "triggered",
 }
+#: A creature with landwalk makes the lands of the player it attacks matter
+#: (702.14c), mentioned or not.
+_LANDWALK = frozenset(LANDWALK)
 _NAME_SENSITIVE = {"names", "chosen_names", "has_chosen_name", "stack_names", "choose_name"}
 #: Expectations about triggered abilities themselves.
 _TRIGGER_EXPECTATIONS = {"triggered", "stack", "stack_names"}
@@ -203,11 +209,12 @@ def situation(ruling: Ruling, probe: Probe) -> Situation:
     )
     simple = (
         not any(
-            OBJECT_ABILITY_KEYS & set(spec)
+            OBJECT_ABILITY_KEYS & set(spec) or set(spec.get("keywords", ())) & _LANDWALK
             for objects in zones.values()
             for spec in objects.values()
         )
         and not {a.kind for a in probe.actions} & _COUNTING_ACTIONS
+        and not set(_strings(actions)) & _LANDWALK
         and not set(expect) & _COUNTING_EXPECTATIONS
     )
     rest = []

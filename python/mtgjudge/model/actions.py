@@ -11,7 +11,7 @@ from typing import Any
 
 from mtgjudge.errors import IllegalActionError, InvalidInputError
 from mtgjudge.keywords import VARIANTS
-from mtgjudge.model import casting, combat, cost, party, replacement, triggers
+from mtgjudge.model import casting, combat, cost, party, replacement, restrictions, triggers
 from mtgjudge.model.effects import Modification, ObjectFilter
 from mtgjudge.model.game import Game, GameOver
 from mtgjudge.model.objects import GameObject
@@ -338,6 +338,13 @@ def _effect(game: Game, args: dict[str, Any], context: Context) -> None:
                 '`to = "targets"` is for the effect of a resolving spell or ability'
             )
         target = list(context.targets)
+    elif target == "blocked_by_targets":
+        # "Creatures that were blocked by that creature this combat": the
+        # targets as they were chosen, even if they have left since (509.1g).
+        if context.spell is None:
+            raise InvalidInputError('`to = "blocked_by_targets"` is for a resolving spell')
+        chosen = [t.serial for t in context.spell.spell_targets if t.ref in (context.targets or ())]
+        target = combat.blocked_by(game, chosen)
     named = target if isinstance(target, list) else None
     x = _amount(game, args["x"], context, named) if "x" in args else 0
     power, toughness = _change(args["pump"], x) if "pump" in args else (0, 0)
@@ -377,6 +384,48 @@ def _effect(game: Game, args: dict[str, Any], context: Context) -> None:
     if modification.controller is not None:
         for obj in affected:
             _control_changed(game, obj, you)
+
+
+def _named_or_filter(
+    game: Game, target: Any, context: Context
+) -> tuple[list[GameObject] | None, ObjectFilter | None]:
+    """The objects an action names (on the battlefield), or the spell's
+    targets, or else the filter it gives."""
+    if target == "targets":
+        if context.targets is None:
+            raise InvalidInputError(
+                '`to = "targets"` is for the effect of a resolving spell or ability'
+            )
+        target = list(context.targets)
+    if isinstance(target, list):
+        return [obj for obj in _each(game, target) if obj.zone == "battlefield"], None
+    return None, object_filter(target)
+
+
+def _restrict(game: Game, args: dict[str, Any], context: Context) -> None:
+    """An effect on how creatures may attack or block (508.1c–d, 509.1b–c):
+    the objects named now, or whatever fits the filter while it lasts
+    (611.2c)."""
+    you = args.get("you", context.you or game.turn.active_player)
+    rule = restrictions.rule_from(args)
+    assert rule is not None  # the format requires one of its keys
+    named, wanted = _named_or_filter(game, args["to"], context)
+    duration = args.get("until", "end_of_turn")
+    restrictions.add(game, rule, you, affected=named, filter=wanted, duration=duration)
+    what = ", ".join(obj.name for obj in named) if named is not None else "whatever fits"
+    game.note(
+        "611.2c", f"an effect begins: {what} {rule.describe()} ({duration.replace('_', ' ')})"
+    )
+
+
+def _goad(game: Game, args: dict[str, Any], context: Context) -> None:
+    """701.15a: goads each creature named (or that fits, as it resolves)."""
+    you = args.get("you", context.you or game.turn.active_player)
+    named, wanted = _named_or_filter(game, args["to"], context)
+    if named is None:
+        assert wanted is not None
+        named = [obj for obj in game.battlefield() if wanted.matches(game, obj, you, None)]
+    restrictions.goad(game, named, you)
 
 
 def _gain_control(game: Game, args: dict[str, str], context: Context) -> None:
@@ -505,12 +554,28 @@ def _create_token(game: Game, args: dict[str, dict[str, Any]], context: Context)
     plus "Token" (111.4)."""
     player = context.you or game.turn.active_player
     tokens = []
+    entering = {}
     for ref, spec in args.items():
         if ref in game.refs:
             raise InvalidInputError(f"an object named {ref!r} already exists")
         name = spec.get("name") or " ".join(spec.get("subtypes", ())) + " Token"
-        tokens.append(game_object(ref, {**spec, "name": name, "controller": player}, "battlefield"))
-    game.create_tokens(tokens, player)
+        card = {k: v for k, v in spec.items() if k not in ("attacking", "blocking")}
+        tokens.append(game_object(ref, {**card, "name": name, "controller": player}, "battlefield"))
+        entering[ref] = spec
+    game.create_tokens(
+        tokens, player, lambda token: _as_it_enters(game, token, entering[token.ref])
+    )
+
+
+def _as_it_enters(game: Game, obj: GameObject, spec: dict[str, Any]) -> None:
+    """A permanent put onto the battlefield tapped, attacking (508.4) or
+    blocking (509.4)."""
+    if spec.get("tapped"):
+        obj.tapped = True
+    if "attacking" in spec:
+        combat.enter_attacking(game, obj, spec["attacking"])
+    if "blocking" in spec:
+        combat.enter_blocking(game, obj, spec["blocking"])
 
 
 def _create_trigger(game: Game, args: dict[str, Any], context: Context) -> None:
@@ -604,10 +669,22 @@ def _put_onto_battlefield(game: Game, args: dict[str, Any], context: Context) ->
             and obj.exists
             and wanted.matches(cost.card_qualities(game, obj))
         ):
-            game.move(obj, "battlefield", controller=player)
             game.note("110.2", f"{player} puts {obj.name} from their {zone} onto the battlefield")
+            game.move(
+                obj,
+                "battlefield",
+                controller=player,
+                as_it_enters=lambda entering: _as_it_enters(game, entering, args),
+            )
             return
     game.note("110.2", f"{player} has no such card in their {zone} to put onto the battlefield")
+
+
+def _ninjutsu(game: Game, args: dict[str, str], context: Context) -> None:
+    """702.49: each ninja named is put onto the battlefield in place of the
+    unblocked attacker named with it."""
+    for ninja, returned in args.items():
+        combat.ninjutsu(game, game.obj(ninja), game.obj(returned))
 
 
 def _copy_spell(game: Game, args: dict[str, str], context: Context) -> None:
@@ -718,6 +795,9 @@ PERFORMERS: dict[str, Performer] = {
     "create_token": _create_token,
     "create_trigger": _create_trigger,
     "each_player_sacrifices": _each_player_sacrifices,
+    "restrict": _restrict,
+    "goad": _goad,
+    "ninjutsu": _ninjutsu,
 }
 
 

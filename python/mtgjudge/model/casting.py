@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from mtgjudge.errors import IllegalActionError, IllegalCastError, InvalidInputError
-from mtgjudge.model import cost, triggers
+from mtgjudge.model import cost, devour, triggers
 from mtgjudge.model.objects import GameObject
 from mtgjudge.model.timing import SpellQualities, check_may_begin_casting
 from mtgjudge.model.triggers import Triggered
@@ -381,7 +381,7 @@ def resolve_top(
                 source=spell,
                 resolution=resolution,
             )
-    _leave_stack(game, spell, name, current, resolved=True)
+    _leave_stack(game, spell, name, current, resolved=True, choices=resolution.choices)
     return spell
 
 
@@ -399,10 +399,20 @@ def _that_much(node: Any, resolution: Resolution) -> Any:
     return node
 
 
-def _leave_stack(game: Game, spell: GameObject, name: str, current: Any, *, resolved: bool) -> None:
+def _leave_stack(
+    game: Game,
+    spell: GameObject,
+    name: str,
+    current: Any,
+    *,
+    resolved: bool,
+    choices: Mapping[str, tuple[str, ...]] | None = None,
+) -> None:
     """The spell leaves the stack once it has resolved, or has failed to
     (608.2b): a permanent spell enters the battlefield (608.3), anything else
-    goes to its owner's graveyard (608.2n); a copy ceases to exist."""
+    goes to its owner's graveyard (608.2n); a copy ceases to exist.
+    ``choices`` are those made as it resolves: for a permanent with devour,
+    what its controller sacrifices as it enters (702.82a)."""
     if spell.is_copy:
         # 704.5e: a copy of a spell outside the stack ceases to exist.
         spell.zone = "graveyard"
@@ -415,7 +425,13 @@ def _leave_stack(game: Game, spell: GameObject, name: str, current: Any, *, reso
             game.note("608.3c", f"{name} enters the battlefield attached to {host.name}")
         else:
             game.note("608.3", f"{name} enters the battlefield")
-        game.move(spell, "battlefield", controller=spell.caster)
+        victims = devour.chosen(game, spell, spell.caster or spell.controller, choices or {})
+        game.move(
+            spell,
+            "battlefield",
+            controller=spell.caster,
+            as_it_enters=lambda entering: devour.as_it_enters(game, entering, victims),
+        )
         if host is not None:
             spell.attached_to = host.serial
     else:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from mtgjudge import _core, kernel
 from mtgjudge.errors import IllegalActionError, InvalidInputError
 from mtgjudge.keywords import mask
-from mtgjudge.model import replacement, triggers
+from mtgjudge.model import replacement, restrictions, triggers
 
 if TYPE_CHECKING:
     from mtgjudge.model.game import Game
@@ -43,6 +43,13 @@ class CombatRecord:
     #: Some creature attacked this combat (508.8).
     any_attacked: bool = False
     progress: str = "not_started"
+    #: Creatures put onto the battlefield attacking or blocking: they are
+    #: attacking or blocking, but never attacked or blocked (508.4, 509.4).
+    entered_attacking: set[int] = field(default_factory=set)
+    entered_blocking: set[int] = field(default_factory=set)
+    #: Every block declared this combat (509.1g), (blocker, attacker), kept
+    #: when either leaves combat: "the creatures it blocked this combat".
+    declared_blocks: list[tuple[int, int]] = field(default_factory=list)
 
     def forget_missing(self, on_battlefield: set[int], walker_controllers: dict[int, str]) -> None:
         """A permanent that leaves the battlefield leaves combat (506.4). An
@@ -313,7 +320,14 @@ class KernelBoard:
         for source, (kind, index), amount, step in events.damage:
             recipient = self.name_of(kind, index)
             game.history.damage.append(
-                DamageRecord(self.creatures[source].ref, recipient, amount, step, combat_number)
+                DamageRecord(
+                    self.creatures[source].ref,
+                    recipient,
+                    amount,
+                    step,
+                    combat_number,
+                    game.turn_number,
+                )
             )
             by_source.setdefault(source, []).append((kind, recipient, amount, step))
             dealt_events.append(
@@ -399,6 +413,8 @@ def declare_attackers(game: Game, attacks: dict[str, str]) -> None:
             )
         declared.append((board.index(obj), kernel_target))
     board.kernel.declare_attackers(board.player_index(game.turn.active_player), declared)
+    # 508.1c, 508.1d: what effects say, once the kernel's checks hold.
+    restrictions.check_attackers(game, [(game.obj(ref), target) for ref, target in attacks.items()])
     for ref, target in attacks.items():
         obj = game.obj(ref)
         if target in game.players:
@@ -450,8 +466,11 @@ def declare_blockers(game: Game, blocks: dict[str, list[str]]) -> None:
         for attacker_ref in attacker_refs:
             pairs.append((blocker, game.obj(attacker_ref)))
     board.kernel.declare_blockers([(board.index(b), board.index(a)) for b, a in pairs])
+    # 509.1b, 509.1c, 702.14c: what effects and landwalk say.
+    restrictions.check_blockers(game, pairs)
     for blocker, attacker in pairs:
         record.blocks.append((blocker.serial, attacker.serial))
+        record.declared_blocks.append((blocker.serial, attacker.serial))
         record.blocked.add(attacker.serial)
         game.note("509.1", f"{blocker.name} blocks {attacker.name}")
     for serial in record.attacks:
@@ -631,6 +650,172 @@ def become_blocked(game: Game, obj: GameObject) -> None:
     if not was_blocked:
         # 509.3c: "becomes blocked" triggers when an effect blocks an unblocked creature.
         triggers.became_blocked(game, obj)
+
+
+# ----- into combat without being declared (506.3, 508.4, 509.4, 702.49) -----
+
+
+def enter_attacking(game: Game, obj: GameObject, target: str) -> None:
+    """508.4: the permanent, entering the battlefield, is put onto it
+    attacking ``target`` (a player or a planeswalker), unless a rule says it
+    never is an attacking creature (506.3a–c, 508.4a). It is attacking, but
+    it never attacked: no ability that triggers on attackers being declared
+    triggers (508.3a), and the restrictions and requirements on declaring
+    attackers don't apply to it (508.4c)."""
+    record = game.combat
+    current = game.characteristics(obj)
+    attacking_player = game.turn.active_player
+
+    def never(rule: str, why: str) -> None:
+        game.note(
+            rule, f"{obj.name} enters the battlefield but is never an attacking creature: {why}"
+        )
+
+    if record is None:
+        return never("506.2", "there is no combat, so nothing can be attacked")
+    if "creature" not in current.types:
+        return never("506.3a", "it isn't a creature")
+    if current.controller != attacking_player:
+        return never("506.3b", f"its controller, {current.controller}, isn't the attacking player")
+    if target in game.players:
+        if target == attacking_player:
+            raise InvalidInputError(f"{obj.ref} can't attack its own controller, {target}")
+        if game.players[target].has_lost:
+            return never("508.4a", f"{target} is no longer in the game")
+        attack: tuple[str, object] = ("player", target)
+    else:
+        walker = game.obj(target)
+        if (
+            walker.zone != "battlefield"
+            or not walker.exists
+            or "planeswalker" not in game.characteristics(walker).types
+            or game.controller(walker) == attacking_player
+        ):
+            return never(
+                "508.4a", f"{walker.name} isn't a planeswalker a defending player controls"
+            )
+        attack = ("planeswalker", walker.serial)
+    if not record.attackers_declared:
+        raise InvalidInputError(
+            "a creature put onto the battlefield attacking before attackers are declared isn't "
+            "modelled"
+        )
+    record.attacks[obj.serial] = attack
+    record.any_attacked = True
+    record.entered_attacking.add(obj.serial)
+    game.note(
+        "508.4",
+        f"{obj.name} enters the battlefield attacking {_target_name(game, target)}; it is "
+        "attacking, but it never attacked (508.3a)",
+    )
+
+
+def enter_blocking(game: Game, obj: GameObject, attacker_ref: str) -> None:
+    """509.4: the permanent, entering the battlefield, is put onto it
+    blocking an attacking creature, unless a rule says it never is a
+    blocking creature (506.3a, 506.3d, 509.4a). It is blocking, but it never
+    blocked (509.3a, 509.3b); the attacker becomes blocked (509.1h, 509.3c,
+    509.3d); the restrictions and requirements on declaring blockers don't
+    apply to it (509.4b)."""
+    record = game.combat
+    attacker = game.obj(attacker_ref)
+    current = game.characteristics(obj)
+
+    def never(rule: str, why: str) -> None:
+        game.note(
+            rule, f"{obj.name} enters the battlefield but is never a blocking creature: {why}"
+        )
+
+    if record is None or not record.is_attacking(attacker.serial):
+        return never("509.4a", f"{attacker.name} isn't attacking")
+    if "creature" not in current.types:
+        return never("506.3a", "it isn't a creature")
+    if current.controller != restrictions.defending_player(game, attacker):
+        return never("509.4a", f"{current.controller} isn't a defending player for {attacker.name}")
+    if not record.blockers_declared:
+        raise InvalidInputError(
+            "a creature put onto the battlefield blocking before blockers are declared isn't "
+            "modelled"
+        )
+    was_blocked = attacker.serial in record.blocked
+    record.blocks.append((obj.serial, attacker.serial))
+    record.blocked.add(attacker.serial)
+    record.entered_blocking.add(obj.serial)
+    game.note(
+        "509.4",
+        f"{obj.name} enters the battlefield blocking {attacker.name}; it is blocking, but it "
+        "never blocked",
+    )
+    triggers.entered_blocking(game, obj, attacker, was_blocked)
+
+
+def blocked_by(game: Game, blockers: list[int]) -> list[str]:
+    """The creatures on the battlefield that the objects (by serial) were
+    declared blocking this combat (509.1g): a creature put onto the
+    battlefield blocking never blocked (509.4)."""
+    record = game.combat
+    if record is None:
+        return []
+    attackers = {a for b, a in record.declared_blocks if b in blockers}
+    return [obj.ref for obj in game.battlefield() if obj.serial in attackers]
+
+
+def ninjutsu(game: Game, ninja: GameObject, returned: GameObject) -> None:
+    """702.49a: "Ninjutsu [cost], Reveal this card from your hand, Return an
+    unblocked attacking creature you control to its owner's hand: Put this
+    card onto the battlefield from your hand tapped and attacking." It
+    attacks what the returned creature attacked, unblocked (702.49c). The
+    ability is activated and, every player passing, resolves at once; its
+    mana isn't paid (the model pays the costs of spells only)."""
+    player = ninja.owner
+    if ninja.zone != "hand" or not ninja.exists:
+        raise IllegalActionError(
+            f"{ninja.name} isn't in a hand: ninjutsu functions only from its owner's hand",
+            rule="702.49a",
+            fault="not_in_hand",
+        )
+    record = game.combat
+    unblocked = (
+        record is not None
+        and record.is_attacking(returned.serial)
+        and record.blockers_declared
+        and returned.serial not in record.blocked
+    )
+    if not unblocked or game.controller(returned) != player:
+        raise IllegalActionError(
+            f"{returned.name} isn't an unblocked attacking creature {player} controls: "
+            "ninjutsu can be activated only while one is (509.1h)",
+            rule="702.49c",
+            fault="not_unblocked_attacker",
+        )
+    assert record is not None
+    kind, target = record.attacks[returned.serial]
+    game.note(
+        "702.49a",
+        f"{player} activates the ninjutsu ability of {ninja.name}, returning {returned.name} "
+        "to its owner's hand as part of the cost",
+    )
+    game.move(returned, "hand")
+    if kind == "player":
+        attacked = str(target)
+    elif kind == "planeswalker" and game.by_serial(target) is not None:  # type: ignore[arg-type]
+        attacked = game.by_serial(target).ref  # type: ignore[arg-type, union-attr]
+    else:
+        attacked = ""
+
+    def tapped_and_attacking(obj: GameObject) -> None:
+        obj.tapped = True
+        if attacked:
+            enter_attacking(game, obj, attacked)
+        else:
+            game.note(
+                "506.3c", f"{returned.name} was attacking nothing, so {obj.name} isn't attacking"
+            )
+
+    game.note(
+        "702.49c", f"the ability resolves: {ninja.name} enters tapped and attacking, unblocked"
+    )
+    game.move(ninja, "battlefield", controller=player, as_it_enters=tapped_and_attacking)
 
 
 def remove_from_combat(game: Game, obj: GameObject) -> None:

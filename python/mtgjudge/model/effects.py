@@ -74,6 +74,20 @@ class ObjectFilter:
     #: "enchanted creature", "equipped creature": the permanent the source is
     #: attached to (301.5f, 303.4b). For static abilities.
     attached_by_source: bool = False
+    #: "tapped" (True) or "untapped" (False) (110.5).
+    tapped: bool | None = None
+    #: "blocking" (True) or "nonblocking" (False): a blocking creature (509.1g).
+    blocking: bool | None = None
+    #: "blocked" (True) or "unblocked" (False): an attacking creature that
+    #: became blocked or unblocked as blockers were declared (509.1h); before
+    #: that it is neither.
+    blocked: bool | None = None
+    #: "blocking a [quality] creature": a blocking creature that blocks at
+    #: least one attacking creature that fits (509.1g).
+    blocking_creature: ObjectFilter | None = None
+    #: Controlled by a player who cast a spell this turn (601.2i): "each
+    #: opponent who cast a spell this turn can't attack with creatures".
+    controller_cast_a_spell_this_turn: bool = False
 
     def matches(self, game: Game, obj: GameObject, you: str, source_serial: int | None) -> bool:
         if obj.zone != "battlefield":
@@ -95,6 +109,13 @@ class ObjectFilter:
         current = game.characteristics(obj, up_to_layer=7 if needs_layer_7 else 5)
         attached = self.enchanted_or_equipped and is_enchanted_or_equipped(game, obj)
         attacking = game.combat is not None and game.combat.is_attacking(obj.serial)
+        if self.blocking_creature is not None and not self._blocks_one(game, obj, you):
+            return False
+        if self.controller_cast_a_spell_this_turn and not any(
+            caster == current.controller and turn == game.turn_number
+            for caster, _, turn in game.history.spells_cast
+        ):
+            return False
         return self.describes(
             current,
             token=obj.token,
@@ -102,7 +123,17 @@ class ObjectFilter:
             attacking=attacking,
             counters=obj.counters,
             you=you,
+            status=combat_status(game, obj),
         )
+
+    def _blocks_one(self, game: Game, obj: GameObject, you: str) -> bool:
+        """509.1g: it blocks an attacking creature that fits ``blocking_creature``."""
+        record = game.combat
+        wanted = self.blocking_creature
+        if record is None or wanted is None:
+            return False
+        attackers = [game.by_serial(a) for b, a in record.blocks if b == obj.serial]
+        return any(a is not None and wanted.matches(game, a, you, None) for a in attackers)
 
     def describes(
         self,
@@ -113,9 +144,18 @@ class ObjectFilter:
         attacking: bool,
         counters: Mapping[str, int],
         you: str,
+        status: CombatStatus | None = None,
     ) -> bool:
         """Whether an object with these characteristics and status (as they
         are now, or as they last were, 603.10) fits, apart from `other`."""
+        status = status or CombatStatus()
+        for wanted, actual in (
+            (self.tapped, status.tapped),
+            (self.blocking, status.blocking),
+            (self.blocked, status.blocked),
+        ):
+            if wanted is not None and wanted != actual:
+                return False
         if self.controller == "you" and current.controller != you:
             return False
         if self.controller == "opponents" and current.controller == you:
@@ -149,6 +189,29 @@ class ObjectFilter:
         if any(counters.get(name, 0) <= 0 for name in self.with_counters):
             return False
         return not self.enchanted_or_equipped or enchanted_or_equipped
+
+
+@dataclass(frozen=True)
+class CombatStatus:
+    """An object's status as filters see it: tapped (110.5), blocking
+    (509.1g), and, for an attacking creature, blocked or unblocked (509.1h:
+    None before blockers are declared, and for a creature not attacking)."""
+
+    tapped: bool = False
+    blocking: bool = False
+    blocked: bool | None = None
+
+
+def combat_status(game: Game, obj: GameObject) -> CombatStatus:
+    record = game.combat
+    if record is None:
+        return CombatStatus(tapped=obj.tapped)
+    blocked = None
+    if record.is_attacking(obj.serial) and (
+        record.blockers_declared or obj.serial in record.blocked
+    ):
+        blocked = obj.serial in record.blocked
+    return CombatStatus(obj.tapped, record.is_blocking(obj.serial), blocked)
 
 
 @dataclass(frozen=True)
@@ -193,6 +256,12 @@ class Condition:
     #: "as long as [this permanent] has N or more [kind] counters on it". It
     #: is false once the permanent has left (its counters are gone with it).
     source_counters: tuple[tuple[str, int], ...] = ()
+    #: "an opponent has been dealt damage this turn": by any source, combat
+    #: or noncombat (120.3), since this turn began.
+    opponent_dealt_damage_this_turn: bool = False
+    #: "if it devoured a creature": the object with the ability sacrificed
+    #: at least one for its devour ability as it entered (702.82b).
+    source_devoured: bool = False
 
     def holds(self, game: Game, you: str, source_serial: int | None) -> bool:
         if self.you_control is not None and not _you_control(
@@ -209,6 +278,15 @@ class Condition:
             game.players[you].life > game.players[other].life for other in game.opponents(you)
         ):
             return False
+        if self.opponent_dealt_damage_this_turn and not any(
+            record.turn == game.turn_number and record.recipient in game.opponents(you)
+            for record in game.history.damage
+        ):
+            return False
+        if self.source_devoured:
+            source = game.by_serial(source_serial) if source_serial is not None else None
+            if source is None or source.devoured <= 0:
+                return False
         if self.full_party:
             from mtgjudge.model.party import party_size
 
@@ -281,6 +359,14 @@ class StaticAbility:
     filter: ObjectFilter | AnyFilter
     condition: Condition | None = None
     description: str = ""
+    #: What it says about the creatures' part in combat ("can't block",
+    #: "attacks each combat if able": :class:`mtgjudge.model.restrictions.CombatRule`).
+    combat: object = None
+
+
+#: A modification that changes nothing: an effect that only changes the
+#: rules (a restriction on attacking or blocking, 611.2c) has it.
+NO_CHANGE = Modification()
 
 
 @dataclass(frozen=True)
@@ -339,6 +425,10 @@ class ContinuousEffect:
     source_serial: int | None = None
     condition: Condition | None = None
     description: str = ""
+    #: For an effect that changes how the creatures it applies to may attack
+    #: or block (508.1c–d, 509.1b–c), what it says
+    #: (:class:`mtgjudge.model.restrictions.CombatRule`).
+    combat: object = None
 
     def applies_to(self, game: Game, obj: GameObject) -> bool:
         if self.affected is not None:
@@ -483,4 +573,8 @@ def compute(
 
 
 def _could_apply(effect: ContinuousEffect, obj: GameObject) -> bool:
+    # An effect that only changes the rules (a combat restriction) changes no
+    # characteristic.
+    if effect.modification == NO_CHANGE:
+        return False
     return effect.affected is None or obj.serial in effect.affected

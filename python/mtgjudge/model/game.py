@@ -6,11 +6,12 @@ see :mod:`mtgjudge.model.combat`."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from mtgjudge.errors import IllegalActionError, InvalidInputError
-from mtgjudge.model import effects, replacement, triggers
+from mtgjudge.model import effects, replacement, triggers, umbra
 from mtgjudge.model.combat import CombatRecord, KernelBoard
 from mtgjudge.model.effects import Characteristics, ContinuousEffect, Modification, ObjectFilter
 from mtgjudge.model.objects import GameObject, new_serial
@@ -51,6 +52,8 @@ class DamageRecord:
     amount: int
     step: str | None  # "first_strike", "regular", or None for noncombat damage
     combat_number: int = 0
+    #: The number of the turn, counting the scenario's first turn as 1.
+    turn: int = 1
 
 
 @dataclass(frozen=True)
@@ -245,11 +248,17 @@ class Game:
             self.library_order.setdefault(obj.owner, []).append(obj.serial)
         return obj
 
-    def create_tokens(self, tokens: list[GameObject], player: str) -> None:
+    def create_tokens(
+        self,
+        tokens: list[GameObject],
+        player: str,
+        as_they_enter: Callable[[GameObject], None] | None = None,
+    ) -> None:
         """111.2: ``player`` creates these tokens; they enter the battlefield
         under that player's control at the same time, and then every
         permanent, the newcomers included, is checked for abilities that
-        trigger on their entering (603.6a)."""
+        trigger on their entering (603.6a). ``as_they_enter`` does what
+        happens to each as it enters (attacking or blocking, 508.4, 509.4)."""
         for token in tokens:
             token.owner = token.controller = player
             token.zone = "battlefield"
@@ -258,6 +267,8 @@ class Game:
             _add_starting_loyalty(token)
             self.add_object(token)
             self.note("111.2", f"{player} creates a {token.name} token")
+            if as_they_enter is not None:
+                as_they_enter(token)
         for token in tokens:
             triggers.entered(self, token)
 
@@ -302,6 +313,7 @@ class Game:
                 source_serial=obj.serial,
                 condition=static.condition,
                 description=static.description,
+                combat=static.combat,
             )
             for obj in self.battlefield()
             for static in obj.statics
@@ -321,6 +333,7 @@ class Game:
         rule: str = "400.7",
         looking_back: list[triggers.Seen] | None = None,
         before: triggers.Seen | None = None,
+        as_it_enters: Callable[[GameObject], None] | None = None,
     ) -> GameObject:
         """Moves an object to another zone. It becomes a new object with no
         memory of its previous existence (400.7): no counters, damage,
@@ -329,7 +342,10 @@ class Game:
 
         For objects that die at the same time, ``looking_back`` and
         ``before`` are the abilities and the object as they were
-        immediately before the event (603.10a)."""
+        immediately before the event (603.10a). ``as_it_enters`` does what
+        happens to a permanent as it enters the battlefield (tapped and
+        attacking, 508.4), before abilities that trigger on its entering look
+        at it."""
         previous_zone = obj.zone
         departed = {obj.serial: self.controller(obj)} if previous_zone == "battlefield" else {}
         returning: list[str] = []
@@ -360,6 +376,7 @@ class Game:
         obj.dealt_deathtouch_damage = False
         # 400.7: a shield protects the object it was created for only.
         obj.regeneration_shields = 0
+        obj.devoured = 0
         obj.summoning_sick = zone == "battlefield"
         obj.cast_half = None
         obj.mode = None
@@ -369,6 +386,8 @@ class Game:
         obj.timestamp = self.next_timestamp()
         if zone == "battlefield":
             _add_starting_loyalty(obj)
+            if as_it_enters is not None and previous_zone != "battlefield":
+                as_it_enters(obj)
         if previous_zone == "battlefield":
             self._leave_battlefield_cleanup(departed)
         if obj.token and previous_zone == "battlefield" and zone != "battlefield":
@@ -419,6 +438,8 @@ class Game:
                 self.note("701.8a", f"{obj.name} isn't on the battlefield, so it isn't destroyed")
             elif "indestructible" in self.characteristics(obj).all_keywords:
                 self.note("702.12b", f"{obj.name} has indestructible and isn't destroyed")
+            elif umbra.replaces(self, obj, f"an effect would destroy {obj.name} (701.8a)"):
+                continue
             elif obj.regeneration_shields > 0:
                 # 701.19a: "instead remove all damage marked on it and its
                 # controller taps it. If it's an attacking or blocking
@@ -532,6 +553,8 @@ class Game:
                     "704.5q",
                     f"{cancelled} +1/+1 and -1/-1 counter pair(s) are removed from {obj.name}",
                 )
+        # 702.89a: umbra armor replaces the destructions to come.
+        umbra.before_state_based_actions(self)
         board = KernelBoard(self)
         board.sync(board.kernel.check_state_based_actions())
         self.settle_losses()
@@ -716,6 +739,10 @@ class Game:
         self.turn_number += 1
         self.turn.start_at("untap")
         self.note("500.1", f"{following}'s turn begins")
+        # 611.2a, 701.15a: effects that last "until your next turn" end.
+        self.effects = [
+            e for e in self.effects if e.duration != "your_next_turn" or e.you != following
+        ]
         # 302.6: what the new active player controls is no longer "summoning sick".
         for obj in self.battlefield():
             if self.controller(obj) == following:
@@ -750,6 +777,9 @@ class Game:
                 f"the combat phase begins{extra}; {self.turn.active_player} is the attacking player (506.2)",
             )
             triggers.step_began(self, position)
+        elif position == "end_of_combat":
+            # 511.2: "at end of combat" abilities trigger as the step begins.
+            triggers.step_began(self, position)
         elif position in ("declare_blockers", "combat_damage") and self.combat is not None:
             if not self.combat.attacks and not self.combat.any_attacked:
                 # 508.8: skip the declare blockers and combat damage steps.
@@ -759,6 +789,7 @@ class Game:
                 )
                 self.turn.history.pop()
                 self.turn.skip_to_step("end_of_combat")
+                triggers.step_began(self, "end_of_combat")
                 return ("declare_blockers", "combat_damage")
         elif position == "untap":
             for obj in self.battlefield():

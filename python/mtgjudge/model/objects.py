@@ -103,6 +103,14 @@ class GameObject:
     flash_for_extra_cost: str | None = None
     #: A modal spell's modes (700.2), each a :class:`Mode`.
     modes: tuple = ()
+    #: Devour N (702.82a): N, and for "devour [quality] N" the quality's
+    #: filter (702.82c); and how many it devoured as it entered (702.82b).
+    devour: int | None = None
+    devour_quality: object = None
+    devoured: int = 0
+    #: Its ninjutsu cost (702.49a), printed: the card may be put onto the
+    #: battlefield from a hand attacking, in place of an unblocked attacker.
+    ninjutsu: str | None = None
     #: "As an additional cost to cast this spell, sacrifice a [quality]" (118.8):
     #: the quality's filter (:class:`mtgjudge.model.effects.ObjectFilter`), or None.
     sacrifice_cost: object = None

@@ -8,7 +8,7 @@ from collections import Counter
 from typing import Any
 
 from mtgjudge.keywords import normalize
-from mtgjudge.model import cost, replacement, triggers
+from mtgjudge.model import cost, replacement, restrictions, triggers
 from mtgjudge.model.effects import (
     AnyFilter,
     Condition,
@@ -47,6 +47,13 @@ def object_filter(spec: dict[str, Any]) -> ObjectFilter:
         not_subtypes=frozenset(spec.get("not_subtypes", ())),
         with_counters=frozenset(spec.get("with_counters", ())),
         attached_by_source=spec.get("attached_by_source", False),
+        tapped=spec.get("tapped"),
+        blocking=spec.get("blocking"),
+        blocked=spec.get("blocked"),
+        blocking_creature=(
+            object_filter(spec["blocking_creature"]) if "blocking_creature" in spec else None
+        ),
+        controller_cast_a_spell_this_turn=spec.get("controller_cast_a_spell_this_turn", False),
     )
 
 
@@ -68,6 +75,8 @@ def condition_from(spec: dict[str, Any] | None) -> Condition | None:
         source_untapped=spec.get("source_untapped", False),
         source_has=frozenset(normalize(k) for k in spec.get("source_has", ())),
         source_counters=tuple(sorted(spec.get("source_counters", {}).items())),
+        opponent_dealt_damage_this_turn=spec.get("opponent_dealt_damage_this_turn", False),
+        source_devoured=spec.get("source_devoured", False),
     )
 
 
@@ -153,6 +162,7 @@ def static_ability(spec: dict[str, Any], name: str) -> StaticAbility:
         filter=object_filters(spec["affects"]),
         condition=condition_from(spec.get("condition")),
         description=f"static ability of {name}",
+        combat=restrictions.rule_from(spec),
     )
 
 
@@ -231,6 +241,11 @@ def game_object(ref: str, spec: dict[str, Any], zone: str) -> GameObject:
             else None
         ),
         flash_for_extra_cost=spec.get("flash_for_extra_cost"),
+        ninjutsu=spec.get("ninjutsu"),
+        devour=spec.get("devour"),
+        devour_quality=(
+            object_filter(spec["devour_quality"]) if "devour_quality" in spec else None
+        ),
         modes=tuple(
             Mode(tuple(mode.get("resolve", ())), mode.get("targets"), mode.get("description", ""))
             for mode in spec.get("modes", ())

@@ -44,8 +44,10 @@ from typing import TYPE_CHECKING, Any
 from mtgjudge.errors import IllegalActionError, InvalidInputError
 from mtgjudge.model.effects import (
     Characteristics,
+    CombatStatus,
     Condition,
     ObjectFilter,
+    combat_status,
     is_enchanted_or_equipped,
 )
 from mtgjudge.model.objects import new_serial
@@ -126,6 +128,7 @@ class Seen:
     attacking: bool
     counters: dict[str, int]
     triggers: tuple[TriggeredAbility, ...]
+    status: CombatStatus = field(default_factory=CombatStatus)
 
     @property
     def controller(self) -> str:
@@ -142,6 +145,7 @@ def seen(game: Game, obj: GameObject) -> Seen:
         attacking=game.combat is not None and game.combat.is_attacking(obj.serial),
         counters=dict(obj.counters),
         triggers=obj.triggers,
+        status=combat_status(game, obj),
     )
 
 
@@ -270,6 +274,7 @@ def _fits(
         attacking=subject.attacking,
         counters=subject.counters,
         you=controller or watcher.controller,
+        status=subject.status,
     )
 
 
@@ -294,6 +299,16 @@ def _attack_triggers(
     return f" ({attacker.obj.name} attacks)" if matches else None
 
 
+#: 702.83a: the triggered ability the keyword exalted means. A permanent
+#: with the keyword has one instance of it (the model's keywords are a set).
+EXALTED = TriggeredAbility(
+    when="a_creature_attacks_alone",
+    filter=ObjectFilter(controller="you"),
+    actions=({"effect": {"to": [THAT_CREATURE], "pump": "+1/+1"}},),
+    description="exalted: that creature gets +1/+1 until end of turn",
+)
+
+
 def attackers_declared(game: Game, attacks: list[tuple[GameObject, str]]) -> None:
     """508.3: abilities that trigger on attackers being declared. ``attacks``
     pairs each attacker with the player it attacks or, for a planeswalker,
@@ -301,6 +316,15 @@ def attackers_declared(game: Game, attacks: list[tuple[GameObject, str]]) -> Non
     if not attacks:
         return
     attackers = [(seen(game, obj), defender) for obj, defender in attacks]
+    if len(attackers) == 1:
+        # 702.83a, 702.83b: exalted, of each permanent with the keyword.
+        alone = attackers[0][0]
+        for obj in game.battlefield():
+            if "exalted" in game.characteristics(obj).all_keywords:
+                watcher = seen(game, obj)
+                if _fits(EXALTED, alone, watcher):
+                    what = f" ({alone.obj.name} attacks alone, 702.83b)"
+                    _trigger(game, watcher, EXALTED, that_creature=alone.obj, what=what)
     for watcher in _watchers(game, ("battlefield",)):
         for ability in _abilities(watcher, "you_attack"):
             if any(attacker.controller == watcher.controller for attacker, _ in attackers):
@@ -336,6 +360,30 @@ def blockers_declared(game: Game, blocks: list[tuple[GameObject, GameObject]]) -
                         that_creature=other,
                         what=f" ({blocker.name} blocks {attacker.name})",
                     )
+
+
+def entered_blocking(
+    game: Game, blocker: GameObject, attacker: GameObject, was_blocked: bool
+) -> None:
+    """509.4: a creature put onto the battlefield blocking. The attacker's
+    "becomes blocked" abilities trigger if it was unblocked (509.3c), and its
+    "becomes blocked by a creature" abilities trigger (509.3d); the blocker
+    never blocked, so its "blocks" abilities don't (509.3a, 509.3b)."""
+    for watcher in _watchers(game, ("battlefield",)):
+        if watcher.serial != attacker.serial:
+            continue
+        if not was_blocked:
+            for ability in _abilities(watcher, "becomes_blocked"):
+                _trigger(game, watcher, ability, what=f" ({attacker.name} becomes blocked)")
+        for ability in _abilities(watcher, "blocks_or_becomes_blocked_by"):
+            if _fits(ability, seen(game, blocker), watcher):
+                _trigger(
+                    game,
+                    watcher,
+                    ability,
+                    that_creature=blocker,
+                    what=f" ({blocker.name} enters the battlefield blocking {attacker.name})",
+                )
 
 
 def became_blocked(game: Game, obj: GameObject) -> None:
@@ -580,7 +628,14 @@ def entered(game: Game, obj: GameObject) -> None:
 
 
 def step_began(game: Game, position: str) -> None:
-    """603.2b: abilities that trigger "at the beginning of" a step."""
+    """603.2b: abilities that trigger "at the beginning of" a step; those
+    that trigger "at end of combat" trigger as the end of combat step
+    begins (511.2)."""
+    if position == "end_of_combat":
+        for watcher in _watchers(game, ("battlefield",)):
+            for ability in _abilities(watcher, "end_of_combat"):
+                _trigger(game, watcher, ability, what=" (end of combat)")
+        return
     if position != "beginning_of_combat":
         return
     for watcher in _watchers(game, ("battlefield",)):
@@ -946,7 +1001,7 @@ def bind(
         dropped = [ref for ref in args if ref in gone]
         args = [ref for ref in args if ref not in gone]
         empty = not args
-    elif kind == "effect" and isinstance(args.get("to"), list):
+    elif kind in ("effect", "restrict", "goad") and isinstance(args.get("to"), list):
         dropped = [ref for ref in args["to"] if ref in gone]
         args = {**args, "to": [ref for ref in args["to"] if ref not in gone]}
         empty = not args["to"]

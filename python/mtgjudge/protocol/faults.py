@@ -37,6 +37,14 @@ FAULTS: dict[str, tuple[tuple[str, ...], str]] = {
         "a creature can attack only a planeswalker an opponent controls",
     ),
     "attack:declared_twice": (("508.1a",), "a creature is declared as an attacker only once"),
+    "attack:cant_attack": (
+        ("508.1c",),
+        "an effect says the creature can't attack (or can't attack alone, or unless ...)",
+    ),
+    "attack:requirement": (
+        ("508.1d", "701.15b"),
+        "fewer requirements (attacks if able, goad) are obeyed than could be",
+    ),
     # 509.1: declaring blockers.
     "block:tapped": (("509.1a",), "a tapped creature can't block"),
     "block:decayed": (("702.147a",), "a creature with decayed can't block"),
@@ -57,6 +65,22 @@ FAULTS: dict[str, tuple[tuple[str, ...], str]] = {
         "the creature blocks more attackers than it is allowed to",
     ),
     "block:declared_twice": (("509.1a",), "the same block is declared twice"),
+    "block:cant_block": (
+        ("509.1b",),
+        "an effect says the creature can't block (or can't block alone)",
+    ),
+    "block:cant_be_blocked": (
+        ("509.1b",),
+        "an effect says the attacker can't be blocked, or not by this creature",
+    ),
+    "block:landwalk": (
+        ("702.14c",),
+        "a creature with landwalk can't be blocked while the defending player controls such a land",
+    ),
+    "block:requirement": (
+        ("509.1c",),
+        "fewer requirements (blocks if able) are obeyed than could be",
+    ),
     # 510.1: assigning combat damage.
     "assignment:not_assigning_in_this_step": (
         ("510.4",),
@@ -115,7 +139,10 @@ FAULTS: dict[str, tuple[tuple[str, ...], str]] = {
     "payment:unpayable": (("118.6", "601.2h"), "the cost can't be paid at all"),
     "payment:cant_pay": (("601.2h",), "the resources at hand don't pay the total cost"),
     # Everything else.
-    "action:not_a_candidate": (("608.2d",), "the permanent chosen isn't one the effect offers"),
+    "action:not_a_candidate": (
+        ("608.2d", "702.82a"),
+        "the permanent chosen isn't one the effect (or devour) offers",
+    ),
     "action:too_many_chosen": (("608.2d",), "more permanents were chosen than the effect takes"),
     "action:nothing_chosen": (("608.2d",), "the effect needs a choice and none was made"),
     "action:same_power": (("608.2d",), "the permanents chosen must have different powers"),
@@ -143,6 +170,10 @@ FAULTS: dict[str, tuple[tuple[str, ...], str]] = {
         "no combat damage step remains in this combat",
     ),
     "action:not_attacking": (("509.1h",), "only an attacking creature can become blocked"),
+    "action:not_unblocked_attacker": (
+        ("702.49a", "702.49c"),
+        "ninjutsu returns an unblocked attacking creature its controller controls",
+    ),
     "action:stack_empty": (("608.1",), "nothing is on the stack to resolve"),
     "action:stack_never_empties": (
         ("117.4",),

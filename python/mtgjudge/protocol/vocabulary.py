@@ -97,6 +97,8 @@ EVENTS: dict[str, str] = {
     "beginning_of_combat": "the beginning of combat step of each combat begins (603.2b, 507.2)",
     "beginning_of_combat_on_your_turn": "the beginning of combat step of a combat on your "
     "turn begins (603.2b, 507.2)",
+    "end_of_combat": "“at end of combat”: the end of combat step of each combat begins "
+    "(511.2, 603.2b)",
 }
 
 #: The events of declaring attackers (508.3).
@@ -281,6 +283,9 @@ OBJECT_KEYS = (
     "costs_less_for_each",
     "flash_if",
     "flash_for_extra_cost",
+    "ninjutsu",
+    "devour",
+    "devour_quality",
     "resolve",
     "faces",
     "modes",
@@ -353,6 +358,8 @@ STATE_ACTIONS = (
     "create_token",
     "each_player_sacrifices",
     "put_onto_battlefield",
+    "restrict",
+    "goad",
 )
 #: Every action a probe may take.
 ACTIONS = (
@@ -367,4 +374,5 @@ ACTIONS = (
     "copy_spell",
     "choose_on_resolution",
     "choose_prevention",
+    "ninjutsu",
 )
