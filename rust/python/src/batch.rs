@@ -76,15 +76,24 @@ fn run_ranges<T: Send, S>(
         }
     };
     std::thread::scope(|scope| {
+        let mut helpers = Vec::new();
         for index in 1..threads.min(slots.len()) {
-            let started = std::thread::Builder::new()
+            match std::thread::Builder::new()
                 .name(format!("mtgjudge-{index}"))
-                .spawn_scoped(scope, run);
-            if started.is_err() {
-                break;
+                .spawn_scoped(scope, run)
+            {
+                Ok(helper) => helpers.push(helper),
+                Err(_) => break,
             }
         }
         run();
+        // Joined one by one: the scope alone waits for the closures to
+        // end, not for the system threads to exit.
+        for helper in helpers {
+            if let Err(panic) = helper.join() {
+                std::panic::resume_unwind(panic);
+            }
+        }
     });
     let first = first_error
         .into_inner()
