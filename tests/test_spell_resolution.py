@@ -140,17 +140,21 @@ def test_the_loader_rejects_spells_that_dont_make_sense(tmp_path, body, actions,
     assert_error_names(raised.value, where, message)
 
 
-def test_a_created_ability_is_only_for_a_spell(tmp_path):
+def test_a_created_ability_is_for_a_spell_or_an_ability(tmp_path):
+    # 603.7e: an ability may create one too; a probe's own action may not.
     body = (
         '[setup.battlefield.lord]\ncontroller = "Alice"\npower = 2\ntoughness = 2\n'
         'triggers = [{ event = "enters", do = [{ create_trigger = { event = "a_creature_enters", '
         'do = [], until = "end_of_turn" } }] }]\n'
     )
+    _ruling(tmp_path, body)
     with pytest.raises(RulingFormatError) as raised:
-        _ruling(tmp_path, body)
-    assert_error_names(
-        raised.value, "setup.battlefield.lord.triggers[0].do", "for a spell's instructions"
-    )
+        _ruling(
+            tmp_path,
+            "",
+            '[{ create_trigger = { event = "a_creature_enters", do = [], until = "end_of_turn" } }]',
+        )
+    assert_error_names(raised.value, "probe[0].actions[0].create_trigger", "unknown key")
 
 
 # ----- the game model -----

@@ -96,6 +96,12 @@ class IllegalCastError(IllegalActionError):
     category = "cast"
 
 
+class IllegalActivationError(IllegalActionError):
+    """Activating an ability the rules don't allow now (602.2, 602.5, 606)."""
+
+    category = "activate"
+
+
 class IllegalPaymentError(IllegalActionError):
     """A payment that doesn't pay the total cost (601.2h)."""
 
@@ -104,6 +110,7 @@ class IllegalPaymentError(IllegalActionError):
 
 __all__ = [
     "IllegalActionError",
+    "IllegalActivationError",
     "IllegalAttackError",
     "IllegalBlockError",
     "IllegalCastError",

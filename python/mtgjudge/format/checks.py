@@ -70,6 +70,19 @@ def check_meaning(ruling: dict[str, Any]) -> Names:
                 raise FormatProblem(
                     join(path, "devour_quality"), "a quality to devour needs `devour`: its N"
                 )
+            if (zone == "command") != bool(obj.get("emblem")):
+                raise FormatProblem(
+                    join(path, "emblem"),
+                    "the command zone holds emblems (`emblem = true`), and an emblem is in the "
+                    "command zone (114.1)",
+                )
+            if obj.get("emblem"):
+                for key in ("types", "subtypes", "supertypes", "colors", "mana_cost", "power"):
+                    if key in obj:
+                        raise FormatProblem(
+                            join(path, key),
+                            "an emblem has no characteristics other than its abilities (114.3)",
+                        )
     for zone in SETUP_ZONES:
         for ref, obj in setup.get(zone, {}).items():
             path = join(join("setup", zone), ref)
@@ -95,10 +108,16 @@ def check_meaning(ruling: dict[str, Any]) -> Names:
                 _check_combat_rule(static, join(join(path, "statics"), j), static=True)
                 # One that only restricts attacking or blocking changes no
                 # characteristic, so nothing depends on its result.
-                changes = "grant" in static or "pump" in static
+                changes = "grant" in static or "pump" in static or "add_subtypes" in static
                 looks_at = [
                     key for key in STATIC_DEPENDENT_KEYS if changes and _mentions_key(static, key)
                 ]
+                if "add_subtypes" in static:
+                    looks_at += [
+                        key
+                        for key in ("subtypes", "not_subtypes")
+                        if _mentions_key(static.get("affects"), key)
+                    ]
                 if looks_at:
                     raise FormatProblem(
                         join(join(path, "statics"), j),
@@ -106,17 +125,101 @@ def check_meaning(ruling: dict[str, Any]) -> Names:
                         "abilities' effects (613.8), which the model doesn't order",
                     )
             _check_choice_names(obj, path)
-            for j, trigger in enumerate(obj.get("triggers", ())):
-                if _mentions_key(trigger.get("do"), "create_trigger"):
+            for j, ability in enumerate(obj.get("abilities", ())):
+                where = join(join(path, "abilities"), j)
+                outer = _outer(ability.get("do"))
+                if any(_mentions(outer, word) for word in _EVENT_WORDS):
                     raise FormatProblem(
-                        join(join(join(path, "triggers"), j), "do"),
-                        "`create_trigger` is for a spell's instructions (603.7d) only",
+                        join(where, "do"),
+                        "an activated ability has no trigger event: no `that_creature` or "
+                        "`that_much`",
+                    )
+                if _mentions_key(ability.get("do"), "distribute") and "divides" not in ability:
+                    raise FormatProblem(
+                        join(where, "do"),
+                        "`distribute` puts the counters the ability divides: give `divides`",
+                    )
+                if "divides" in ability and "targeting" not in ability:
+                    raise FormatProblem(
+                        join(where, "divides"), "an ability divides among its targets (`targeting`)"
+                    )
+                _check_choice_actions(_outer(ability["do"]), join(where, "do"), {}, chosen_ok=False)
+            spell_divides = (
+                ("abilities", "resolve", "modes", "faces") if "divides" in obj else ("abilities",)
+            )
+            for key, allowed in (
+                ("choose_one", ("abilities", "triggers")),
+                ("distribute", spell_divides),
+            ):
+                for where, _ in _tables_under(
+                    {k: v for k, v in obj.items() if k not in allowed}, key, path
+                ):
+                    raise FormatProblem(
+                        where,
+                        f"`{key}` is for the actions of "
+                        + " or ".join(f"`{part}`" for part in allowed)
+                        + ("" if key != "distribute" else ", or of a spell that `divides`"),
+                    )
+            owned: dict[str, str] = {}
+            for where, specs in _tables_under(obj, "targeting", path):
+                _check_targeting(specs, where)
+                for j, spec in enumerate(specs):
+                    role = spec["role"]
+                    spell_part = where.startswith((join(path, "targeting"), join(path, "modes")))
+                    if role in owned and spell_part:
+                        raise FormatProblem(
+                            join(join(where, j), "role"),
+                            f"the role {role!r} is also a role at {owned[role]}; the roles of "
+                            "one spell (and of all its modes) differ",
+                        )
+                    if spell_part:
+                        owned.setdefault(role, where)
+            for j, mode in enumerate(obj.get("modes", ())):
+                if "targets" in mode and "targeting" in mode:
+                    raise FormatProblem(
+                        join(join(join(path, "modes"), j), "targeting"),
+                        "give the mode's targets as a number (`targets`) or as requirements "
+                        "(`targeting`), not both",
+                    )
+            for j, trigger in enumerate(obj.get("triggers", ())):
+                if "targeting" in trigger and "targets" not in trigger:
+                    raise FormatProblem(
+                        join(join(join(path, "triggers"), j), "targeting"),
+                        "expected the targets it chooses as it is put on the stack (`targets`)",
+                    )
+            for where, granted in _tables_under(obj, "grant_triggers", path):
+                for j, trigger in enumerate(granted if isinstance(granted, list) else ()):
+                    _check_trigger(trigger, join(where, j))
+            for where, created in _tables_under(obj, "create_trigger", path):
+                _check_trigger(created, where)
+                if _mentions_key(created.get("do"), "create_trigger"):
+                    raise FormatProblem(
+                        join(where, "do"),
+                        "a created triggered ability can't create another (not modelled)",
+                    )
+                if "object" in created and created["event"] not in ("becomes_blocked", "dies"):
+                    raise FormatProblem(
+                        join(where, "object"),
+                        f"the event {created['event']!r} isn't about one object",
+                    )
+                if created["event"] in ("becomes_blocked", "dies") and "object" not in created:
+                    raise FormatProblem(
+                        where, f"expected the object that the event {created['event']!r} is about"
                     )
             _check_spell_actions(obj.get("resolve", ()), join(path, "resolve"))
             for j, face in enumerate(obj.get("faces", ())):
                 _check_spell_actions(
                     face.get("resolve", ()), join(join(join(path, "faces"), j), "resolve")
                 )
+            for key in ("choose_modes", "entwine"):
+                if key in obj and "modes" not in obj:
+                    raise FormatProblem(join(path, key), "is for a modal spell (with `modes`)")
+            if obj.get("transformed") and "back_face" not in obj:
+                raise FormatProblem(
+                    join(path, "transformed"), "a transformed permanent needs its `back_face`"
+                )
+            if "if_kicked" in obj and "kicker" not in obj:
+                raise FormatProblem(join(path, "if_kicked"), "expected its kicker cost (`kicker`)")
             if "modes" in obj:
                 for other in ("resolve", "faces"):
                     if other in obj:
@@ -142,7 +245,9 @@ def check_meaning(ruling: dict[str, Any]) -> Names:
         for j, action in enumerate(probe.get("actions", ())):
             path = join(join(join("probe", i), "actions"), j)
             if _mentions_key(action, "create_trigger"):
-                raise FormatProblem(path, "`create_trigger` is for a spell's instructions only")
+                raise FormatProblem(
+                    path, "`create_trigger` is for a spell's or an ability's instructions only"
+                )
             if "cast" in action:
                 _check_cast_targets(setup, action["cast"], join(path, "cast"))
                 _check_cast_choices(setup, action["cast"], join(path, "cast"))
@@ -176,6 +281,23 @@ def check_meaning(ruling: dict[str, Any]) -> Names:
     for ref, path in tokens.items():
         if ref in objects or ref == THAT_CREATURE:
             raise FormatProblem(path, f"{ref!r} is already the name of an object in the setup")
+    roles: set[str] = set()
+    for where, specs in _tables_under(setup, "targeting", "setup"):
+        for j, spec in enumerate(specs if isinstance(specs, list) else ()):
+            role = spec.get("role") if isinstance(spec, dict) else None
+            if (
+                role in objects
+                or role in players
+                or role in tokens
+                or role in (THAT_CREATURE, CHOSEN, "targets")
+            ):
+                raise FormatProblem(
+                    join(join(where, j), "role"),
+                    f"{role!r} is already the name of an object or player; a role needs a name of "
+                    "its own",
+                )
+            if isinstance(role, str):
+                roles.add(role)
     _check_mana_costs(ruling)
     _check_mana_pools(ruling)
     for where, created in _tables_under(ruling, "create_token", ""):
@@ -196,7 +318,12 @@ def check_meaning(ruling: dict[str, Any]) -> Names:
         _check_effects(
             probe.get("actions", ()), join(join("probe", i), "actions"), has_source=False
         )
-    return Names(frozenset(players), frozenset(objects | set(tokens)))
+    # A role stands for the targets chosen for it, in the actions of the
+    # spell or ability that has it.
+    return Names(
+        frozenset(players | {role for role in roles if role[:1].isupper()}),
+        frozenset(objects | set(tokens) | {role for role in roles if role[:1].islower()}),
+    )
 
 
 #: Keys whose strings are mana costs as printed (107.4).
@@ -206,6 +333,8 @@ MANA_COST_KEYS = (
     "reduce",
     "flash_for_extra_cost",
     "ninjutsu",
+    "entwine",
+    "kicker",
     "alternative_cost",
     "additional_costs",
 )
@@ -313,6 +442,10 @@ def _check_effects(node: Any, path: str, *, has_source: bool) -> None:
             )
 
 
+#: Placeholders for what a trigger event is about.
+_EVENT_WORDS = (THAT_CREATURE, THAT_MUCH, "that_power", "that_toughness")
+
+
 def _check_spell_actions(actions: Any, path: str) -> None:
     """What a spell does as it resolves: `that_much` is what an earlier
     `remove_counters` removed (608.2c); a created ability is checked as a
@@ -327,7 +460,7 @@ def _check_spell_actions(actions: Any, path: str) -> None:
                     f"`{key}` is for a triggered ability's actions; the choices made as a "
                     "spell resolves are the resolve action's `choose` (608.2d)",
                 )
-        if _mentions(action, CHOSEN) and "create_trigger" not in action:
+        if _mentions(_outer(action), CHOSEN) and "create_trigger" not in action:
             raise FormatProblem(where, f"{CHOSEN!r} is for the actions of a `choose` only")
         if "create_trigger" in action:
             trigger = action["create_trigger"]
@@ -337,13 +470,18 @@ def _check_spell_actions(actions: Any, path: str) -> None:
                     join(join(where, "create_trigger"), "do"),
                     "a created triggered ability can't create another (not modelled)",
                 )
-        elif _mentions(action, THAT_MUCH) and not counted:
+        elif _mentions(_outer(action), THAT_MUCH) and not counted:
             raise FormatProblem(
                 where,
                 f"{THAT_MUCH!r} in a spell's instructions is how many counters an earlier "
                 "`remove_counters` removed (“that many”); none comes before it. Otherwise "
                 f"{THAT_MUCH!r} is for a triggered ability's actions only",
             )
+        for word in ("that_power", "that_toughness"):
+            if _mentions(_outer(action), word) and "create_trigger" not in action:
+                raise FormatProblem(
+                    where, f"{word!r} is for a triggered ability whose event has a “that creature”"
+                )
         counted = counted or "remove_counters" in action
 
 
@@ -352,10 +490,10 @@ def _choices_offered(obj: dict[str, Any], path: str) -> list[tuple[str, str, str
     "choose" or "may", key path)."""
     return [
         (table["name"], key, where)
-        for key in ("choose", "may")
+        for key in ("choose", "may", "choose_one")
         for where, table in _tables_under(obj, key, path)
         if isinstance(table, dict) and "name" in table
-    ]
+    ] + [("scry", "scry", where) for where, _ in _tables_under(obj, "scry", path)][:1]
 
 
 def _check_choice_names(obj: dict[str, Any], path: str) -> None:
@@ -394,9 +532,17 @@ def _check_choose_on_resolution(setup: dict[str, Any], given: dict[str, Any], pa
                 )
             if offered[name] == "may" and not isinstance(value, bool):
                 raise FormatProblem(where, f"{name!r} is a `may`: expected true or false")
+            if offered[name] == "scry" and not isinstance(value, list):
+                raise FormatProblem(
+                    where, "the cards put on the bottom of the library as it scries: a list"
+                )
             if offered[name] == "choose" and not isinstance(value, list):
                 raise FormatProblem(
                     where, f"{name!r} is a `choose`: expected a list of the permanents chosen"
+                )
+            if offered[name] == "choose_one" and not isinstance(value, str):
+                raise FormatProblem(
+                    where, f"{name!r} is a `choose_one`: expected the name of the option chosen"
                 )
 
 
@@ -409,6 +555,11 @@ def _check_choice_actions(
         where = join(path, j)
         if "choose" in action:
             choose = action["choose"]
+            if ("among" in choose) == ("cards" in choose):
+                raise FormatProblem(
+                    join(where, "choose"),
+                    "expected what may be chosen: permanents (`among`) or cards (`cards`)",
+                )
             player_targets = [t for t in trigger.get("targets", ()) if t[:1].isupper()]
             if choose.get("chooser") == "target" and not player_targets:
                 raise FormatProblem(
@@ -438,6 +589,21 @@ def _check_cast_targets(setup: dict[str, Any], cast: dict[str, Any], path: str) 
     """A fused split spell's targets are given by half (702.102d)."""
     targets = cast.get("targets")
     if isinstance(targets, list):
+        card = next(
+            (
+                setup[zone][cast["card"]]
+                for zone in SETUP_ZONES
+                if cast["card"] in setup.get(zone, {})
+            ),
+            {},
+        )
+        roles = _target_roles(card, cast)
+        if len(roles) > 1 and targets:
+            raise FormatProblem(
+                join(path, "targets"),
+                f"{cast['card']!r} has several targets ({', '.join(roles)}): give them by role, "
+                f"such as {{ {roles[0]} = [...] }}",
+            )
         if cast.get("fuse") and targets:
             raise FormatProblem(
                 join(path, "targets"),
@@ -447,15 +613,25 @@ def _check_cast_targets(setup: dict[str, Any], cast: dict[str, Any], path: str) 
         return
     if targets is None:
         return
-    if not cast.get("fuse"):
-        raise FormatProblem(
-            join(path, "targets"),
-            "targets by half are for a fused split spell (with `fuse = true`); otherwise a list",
-        )
     card = next(
         (setup[zone][cast["card"]] for zone in SETUP_ZONES if cast["card"] in setup.get(zone, {})),
         {},
     )
+    roles = _target_roles(card, cast)
+    if roles and not cast.get("fuse"):
+        for role in targets:
+            if role not in roles:
+                raise FormatProblem(
+                    join(join(path, "targets"), role),
+                    f"expected a role of {cast['card']!r}'s targets: {', '.join(roles)}",
+                )
+        return
+    if not cast.get("fuse"):
+        raise FormatProblem(
+            join(path, "targets"),
+            "targets by half are for a fused split spell (with `fuse = true`), and by role for "
+            "a spell with `targeting`; otherwise a list",
+        )
     halves = [face["name"] for face in card.get("faces", ())]
     for half in targets:
         if half not in halves:
@@ -473,15 +649,22 @@ def _check_cast_choices(setup: dict[str, Any], cast: dict[str, Any], path: str) 
         {},
     )
     modes = card.get("modes", ())
+    if ("mode" in cast or cast.get("entwine")) and not modes:
+        raise FormatProblem(
+            join(path, "mode" if "mode" in cast else "entwine"),
+            f"{cast['card']!r} is not a modal spell (it has no `modes`)",
+        )
     if "mode" in cast:
-        if not modes:
+        chosen = cast["mode"] if isinstance(cast["mode"], list) else [cast["mode"]]
+        for number in chosen:
+            if isinstance(number, int) and number > len(modes):
+                raise FormatProblem(
+                    join(path, "mode"),
+                    f"expected a mode of {cast['card']!r}: 1 to {len(modes)}, found {number}",
+                )
+        if cast.get("entwine"):
             raise FormatProblem(
-                join(path, "mode"), f"{cast['card']!r} is not a modal spell (it has no `modes`)"
-            )
-        if cast["mode"] > len(modes):
-            raise FormatProblem(
-                join(path, "mode"),
-                f"expected a mode of {cast['card']!r}: 1 to {len(modes)}, found {cast['mode']}",
+                join(path, "mode"), "an entwined spell has every mode (702.42a): give no `mode`"
             )
     if "sacrifice" in cast and "sacrifice_as_cost" not in card:
         raise FormatProblem(
@@ -491,13 +674,44 @@ def _check_cast_choices(setup: dict[str, Any], cast: dict[str, Any], path: str) 
         )
 
 
+def _target_roles(card: dict[str, Any], cast: dict[str, Any]) -> list[str]:
+    """The roles of a card's target requirements as cast: those of the
+    modes chosen (700.2c), or else its own."""
+    modes = card.get("modes", ())
+    mode = cast.get("mode")
+    chosen = mode if isinstance(mode, list) else [mode] if isinstance(mode, int) else []
+    if cast.get("entwine"):
+        chosen = list(range(1, len(modes) + 1))
+    roles = [
+        spec["role"]
+        for number in chosen
+        if isinstance(number, int) and 1 <= number <= len(modes)
+        for spec in modes[number - 1].get("targeting", ())
+    ]
+    return roles or [spec["role"] for spec in card.get("targeting", ())]
+
+
+def _check_targeting(specs: Any, path: str) -> None:
+    """Each requirement says what it may be, and the roles differ."""
+    seen: set[str] = set()
+    for j, spec in enumerate(specs):
+        where = join(path, j)
+        if not any(kind in spec for kind in ("permanent", "card", "player")):
+            raise FormatProblem(
+                where, "expected what the target may be: `permanent`, `card` or `player`"
+            )
+        if spec["role"] in seen:
+            raise FormatProblem(join(where, "role"), f"the role {spec['role']!r} is used twice")
+        seen.add(spec["role"])
+
+
 def _token_names(node: Any, path: str) -> dict[str, str]:
     """The names `create_token` gives tokens anywhere in the ruling, each
     with where it is first given."""
     found: dict[str, str] = {}
     if isinstance(node, dict):
         for key, value in node.items():
-            if key == "create_token" and isinstance(value, dict):
+            if key in ("create_token", "create_emblem") and isinstance(value, dict):
                 for ref in value:
                     found.setdefault(ref, join(join(path, key), ref))
             for ref, where in _token_names(value, join(path, key)).items():
@@ -555,8 +769,28 @@ def _check_combat_rule(spec: dict[str, Any], path: str, *, static: bool) -> None
         )
 
 
+def _outer(node: Any) -> Any:
+    """``node`` without the actions of the delayed triggered abilities it
+    creates: they are checked as abilities of their own."""
+    if isinstance(node, dict):
+        return {
+            key: (
+                {k: v for k, v in value.items() if k == "object"}
+                if key == "create_trigger" and isinstance(value, dict)
+                else []
+                if key == "grant_triggers"
+                else _outer(value)
+            )
+            for key, value in node.items()
+        }
+    if isinstance(node, list):
+        return [_outer(item) for item in node]
+    return node
+
+
 def _check_trigger(trigger: dict[str, Any], path: str) -> None:
     """What the shape alone can't say: which keys fit which trigger event."""
+    trigger = {**trigger, "do": _outer(trigger.get("do", []))}
 
     event = trigger["event"]
     looks_back = [
@@ -593,7 +827,10 @@ def _check_trigger(trigger: dict[str, Any], path: str) -> None:
     has_creature = event in words.HAS_THAT_CREATURE and (
         event not in words.OWN_DAMAGE_EVENTS or trigger.get("to") == "creature"
     )
-    if _mentions(trigger.get("do"), THAT_CREATURE) and not has_creature:
+    mentions_pt = _mentions(trigger.get("do"), "that_power") or _mentions(
+        trigger.get("do"), "that_toughness"
+    )
+    if (_mentions(trigger.get("do"), THAT_CREATURE) or mentions_pt) and not has_creature:
         raise FormatProblem(
             join(path, "do"),
             f"the event {event!r} has no {THAT_CREATURE!r} (see rulings/README.md)",

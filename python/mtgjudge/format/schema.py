@@ -39,6 +39,8 @@ from mtgjudge.protocol.vocabulary import (
     STEP_NAMES,
     THAT_CREATURE,
     THAT_MUCH,
+    THAT_POWER,
+    THAT_TOUGHNESS,
     ZONES,
 )
 
@@ -80,7 +82,15 @@ TARGET = Str(
 )
 #: Keywords that matter only while casting: the kernel's combat keywords
 #: don't include them.
-SPELL_KEYWORDS = ("flash", "convoke", "improvise", "delve", "fuse")
+SPELL_KEYWORDS = (
+    "flash",
+    "convoke",
+    "improvise",
+    "delve",
+    "fuse",
+    "daybound",
+    "nightbound",
+)
 KEYWORD = Str(
     enum=(*KEYWORDS, *SPELL_KEYWORDS, *MODEL_KEYWORDS),
     description="A keyword ability (122.1b, 702).",
@@ -94,6 +104,9 @@ RULE = Str(pattern=RULE_NUMBER, pattern_hint='"702.19b" (a rule number)')
 DATE = Str(pattern=r"\d{4}-\d{2}-\d{2}", pattern_hint='"2021-03-19"')
 NAME_LIST = Array(Str(min_length=1), unique=True)
 REF_LIST = Array(REF, unique=True)
+#: The targets chosen for a spell or ability: permanents, cards or players
+#: (the model refuses one chosen twice for one instance of "target", 601.2c).
+TARGET_LIST = Array(TARGET)
 
 
 def by_object(value: Spec, description: str = "") -> Map:
@@ -162,6 +175,20 @@ FILTER_TABLE = Table(
             description="Its controller has cast a spell this turn (601.2i). Not in a "
             "triggered ability's filter."
         ),
+        dealt_damage_this_turn=Bool(
+            description="“That dealt damage this turn”: it, as the object it is now, dealt "
+            "damage this turn (120.3, 400.7)."
+        ),
+        dealt_damage_by_source=Bool(
+            description="“Dealt damage by [this permanent] this turn”: the source, as the "
+            "object it is, dealt damage to it this turn."
+        ),
+        mana_value_at_most=Int(minimum=0, description="“With mana value N or less” (202.3)."),
+        mana_value_at_least=Int(minimum=0, description="“With mana value N or greater” (202.3)."),
+        not_types=Array(
+            Str(enum=CARD_TYPES), unique=True, description="It has none of these types (nonland)."
+        ),
+        enchanted=Bool(description="An Aura is attached to it (“enchanted creature”, 303.4)."),
     ),
     description="Which permanents, relative to the effect's controller.",
 )
@@ -169,6 +196,14 @@ FILTER_TABLE = Table(
 #: A FILTER is defined once in the JSON Schema; in a list (an item) it may
 #: also have `when`.
 FILTER = Defined("filter", FILTER_TABLE)
+FILTER_TABLE.fields["controller_dealt_combat_damage_by"] = Field(
+    Table(
+        _fields(("sources", "at_least"), sources=FILTER, at_least=Int(minimum=1)),
+        description="“Controlled by a player who was dealt combat damage by three or more "
+        "Pirates this turn”: at least that many different objects that fit `sources` (as they "
+        "are now, relative to their controller) dealt its controller combat damage this turn.",
+    )
+)
 FILTER_ITEM = Defined("filter_item", FILTER_TABLE, item=True)
 FILTER_TABLE.fields["blocking_creature"] = Field(
     AnyOf(
@@ -206,6 +241,13 @@ CONDITION_TABLE = Table(
             description="“If it devoured a creature”: the object with the ability sacrificed at "
             "least one for its devour ability as it entered (702.82b)."
         ),
+        entered_this_turn=AnyOf(
+            [FILTER],
+            description="“If a [quality] entered the battlefield under your control this turn”: "
+            "judged on what it was as it entered (603.6a); `other` leaves out the source.",
+        ),
+        your_turn=Bool(description="“During your turn”: its controller is the active player."),
+        a_creature_died_this_turn=Bool(description="“If a creature died this turn” (700.4)."),
     ),
     description="A board condition a static ability, or a triggered ability's intervening "
     "“if” clause (603.4), depends on. Every part given must hold.",
@@ -229,9 +271,20 @@ FOR_EACH = Table(
     description="An amount counted as the effect applies (608.2h): `times` for each permanent "
     "that fits `for_each`, relative to the effect's controller.",
 )
-AMOUNT = AnyOf([Int(minimum=0), THAT_MUCH_SPEC, FOR_EACH])
+THAT_PT_SPEC = Str(
+    enum=(THAT_POWER, THAT_TOUGHNESS),
+    description="In a triggered ability whose event has a “that creature”: its power or "
+    "toughness as the event saw it; for a creature that died, as it last existed on the "
+    "battlefield (603.10a, 608.2h).",
+)
+PARTY_SPEC = Str(
+    enum=("party",),
+    description="The number of creatures in the effect's controller's party (700.8), as it "
+    "applies.",
+)
+AMOUNT = AnyOf([Int(minimum=0), THAT_MUCH_SPEC, THAT_PT_SPEC, PARTY_SPEC, FOR_EACH])
 #: How many times something is done, such as cards drawn: at most COUNT_BOUND.
-COUNT_AMOUNT = AnyOf([count(), THAT_MUCH_SPEC, FOR_EACH])
+COUNT_AMOUNT = AnyOf([count(), THAT_MUCH_SPEC, THAT_PT_SPEC, PARTY_SPEC, FOR_EACH])
 
 CONDITION = Defined("condition", CONDITION_TABLE)
 
@@ -247,11 +300,85 @@ SPELL_FILTER_TABLE = Table(
             unique=True,
             description='Every one of these types ("artifact creature spells"); `types` asks for one of them.',
         ),
+        any_keyword=Array(
+            KEYWORD,
+            unique=True,
+            description="One of these keywords, as it has them where it is (“a creature card "
+            "with deathtouch, hexproof, reach, or trample”).",
+        ),
     ),
     description="Qualities of a spell or card, judged on what exists in its zone (709.3a, 709.4).",
 )
 
 SPELL_FILTER = Defined("spell_filter", SPELL_FILTER_TABLE)
+CONDITION_TABLE.fields["cards_in_your_graveyard"] = Field(
+    Table(
+        _fields(
+            ("at_least",),
+            filter=SPELL_FILTER,
+            at_least=Int(minimum=1),
+            other=Bool(description="The card with the ability doesn't count itself."),
+        ),
+        description="“If there are N or more [quality] cards in your graveyard”.",
+    )
+)
+
+#: The name of one instance of the word "target" in a spell or ability.
+#: A role for players is capitalized ("Victim"), so that it can stand where
+#: a player's name does ("gain_life = { Victim = 1 }").
+TARGET_ROLE = r"[A-Za-z][A-Za-z0-9_]*"
+
+TARGET_SPEC = Table(
+    _fields(
+        ("role",),
+        role=Str(
+            pattern=TARGET_ROLE,
+            pattern_hint='"yours" (lower case; capitalized, "Victim", for a player target)',
+            description="Its name: a cast or activation gives the targets for each role, and in "
+            "the actions it stands for them. A role that stands where a player's name does is "
+            "capitalized.",
+        ),
+        permanent=AnyOf(
+            [FILTER, Array(FILTER_ITEM, min_items=2)],
+            description="A permanent on the battlefield that fits, relative to the controller "
+            "(“target creature you control”), or one of several (“target creature or "
+            "planeswalker”).",
+        ),
+        card=Table(
+            _fields(
+                zone=Str(enum=("graveyard", "exile", "hand", "library")),
+                owner=Str(
+                    enum=("you", "opponents", "any"),
+                    description="Whose zone: “your graveyard”, “an opponent's graveyard”, "
+                    "“any graveyard” (default any).",
+                ),
+                filter=SPELL_FILTER,
+            ),
+            description="A card in a zone other than the battlefield (“target creature card in "
+            "your graveyard”); default zone: graveyard.",
+        ),
+        player=Str(
+            enum=("any", "opponents", "you"),
+            description="A player: any, an opponent (“target opponent”), or its controller.",
+        ),
+        count=AnyOf(
+            [Int(minimum=1), Str(enum=("any_number",))],
+            description="How many targets this instance takes (default 1); `any_number` for "
+            "“any number of target ...” (601.2c).",
+        ),
+        up_to=Bool(description="`count` is the most it takes (“up to two target creatures”)."),
+        description=Str(description="The requirement in our words."),
+    ),
+    description="One instance of the word “target” (115.1): what each of its targets must be "
+    "as it is chosen (601.2c) and as the spell or ability resolves (608.2b). At least one of "
+    "`permanent`, `card` and `player`; a target fits if it fits one of them.",
+)
+TARGETING = Array(
+    TARGET_SPEC,
+    min_items=1,
+    description="What each instance of the word “target” asks for (115.1), in the order "
+    "written; the same object may be chosen for two instances, never twice for one (601.2c).",
+)
 
 #: What an effect may say about attacking and blocking (508.1c–d, 509.1b–c).
 COMBAT_RULE_FIELDS = _fields(
@@ -285,6 +412,17 @@ STATIC = Table(
         ),
         grant=KEYWORD_LIST,
         pump=PT_CHANGE,
+        add_subtypes=Array(
+            Str(min_length=1),
+            unique=True,
+            description="Subtypes they have in addition to their own (layer 4, 613.1d), such "
+            "as “creatures you control are Zombies in addition to their other types”.",
+        ),
+        pump_for_each=Str(
+            enum=("dungeons_completed",),
+            description="“Gets +2/+2 for each differently named dungeon you've completed” "
+            "(309.7): `pump` times that number, counted continuously.",
+        ),
         condition=CONDITION,
         unless=AnyOf(
             [CONDITION],
@@ -293,7 +431,7 @@ STATIC = Table(
         ),
     )
     | COMBAT_RULE_FIELDS,
-    description="A static ability of the permanent: it affects what matches while the permanent is on the battlefield (611.3).",
+    description="A static ability of the permanent: it affects what matches while the permanent is on the battlefield (611.3), or, for an emblem, while it is in the command zone (114.4).",
 )
 
 PERMISSION = Table(
@@ -304,6 +442,15 @@ PERMISSION = Table(
         ),
         cast_from=Str(enum=("graveyard", "exile", "library_top")),
         condition=CONDITION,
+        players=Str(
+            enum=("you", "any"),
+            description="Who may use it: its controller (default) or any player.",
+        ),
+        without_paying_mana_cost=Bool(
+            description="They may be cast without paying their mana cost (118.9, `cast`'s "
+            "`without_paying_mana_cost`); the rest of the permission (`as_though_flash`) then "
+            "applies only to a spell cast that way (601.3c)."
+        ),
     ),
     description="A static ability that lets its controller cast spells (601.3).",
     min_properties=1,
@@ -429,11 +576,17 @@ EFFECT = Table(
         pump=Str(pattern=rf"[+-]({DIGITS}|X)/[+-]({DIGITS}|X)", pattern_hint='"+2/+0" or "+X/+X"'),
         set_base=PT_VALUE,
         x=Str(
-            enum=("party", "x", "other_attacking_creatures", "greatest_power"),
+            enum=(
+                "party",
+                "x",
+                "other_attacking_creatures",
+                "greatest_power",
+                "creatures_blocking_it",
+            ),
             description="What X is, determined once as the effect applies (608.2h): the number "
             "of creatures in your party, the spell's X, the number of attacking creatures "
-            "other than the ones the effect names, or the greatest power among creatures you "
-            "control.",
+            "other than the ones the effect names, the greatest power among creatures you "
+            "control, or the number of creatures blocking the (first) object it names.",
         ),
         condition=AnyOf(
             [CONDITION],
@@ -490,6 +643,16 @@ ENTERING: dict[str, Spec] = dict(
         description="It enters blocking this attacking creature (509.4): blocking, but it "
         "never blocked.",
     ),
+)
+
+#: An emblem an effect creates: its abilities (114.3); `triggers` is added
+#: once triggered abilities are defined.
+EMBLEM_TABLE = Table(
+    _fields(
+        name=Str(min_length=1, description="Most emblems have no name (114.3)."),
+        statics=Array(STATIC),
+    ),
+    description="The emblem's abilities.",
 )
 
 STATE_ACTION_SPECS: dict[str, Spec] = {
@@ -555,6 +718,17 @@ STATE_ACTION_SPECS: dict[str, Spec] = {
         "battlefield, neither does (701.14b).",
     ),
     "draw": by_player(COUNT_AMOUNT, "Each player draws that many cards (121.1)."),
+    "mill": by_player(
+        COUNT_AMOUNT,
+        "Each player mills that many cards: from the top of their library into their graveyard "
+        "(701.17a), no more than it holds (701.17b).",
+    ),
+    "scry": by_player(
+        COUNT_AMOUNT,
+        "Each player scries that many (701.22a); scry 0 is no scry event (701.22b). In an "
+        "ability, the cards put on the bottom are its `choose_on_resolution` choice `scry`; "
+        "otherwise every card stays on top.",
+    ),
     "exile_until_source_leaves": Array(
         REF,
         unique=True,
@@ -616,6 +790,34 @@ STATE_ACTION_SPECS: dict[str, Spec] = {
         description="Goads each creature (701.15a): until `you`'s next turn it attacks each "
         "combat if able, and a player other than `you` if able (701.15b).",
     ),
+    "create_emblem": Map(
+        EMBLEM_TABLE,
+        key_pattern=OBJECT_REF,
+        key_hint='a name for the emblem, such as "emblem" (lower case)',
+        description="“You get an emblem with [ability]” (114.2): the effect's controller puts "
+        "an emblem into the command zone, keyed by the name the probes call it.",
+    ),
+    "move_cards": Table(
+        _fields(
+            ("to",),
+            zone=Str(
+                enum=("graveyard", "exile", "hand", "library"), description="Default graveyard."
+            ),
+            owner=Str(
+                enum=("you", "opponents", "any"),
+                description="Whose cards, relative to the effect's controller (default you).",
+            ),
+            filter=SPELL_FILTER,
+            put_there_from_battlefield_this_turn=Bool(
+                description="Only cards put into that graveyard from the battlefield this turn "
+                "(700.4), as the objects they are now (400.7)."
+            ),
+            to=Str(enum=ZONES),
+        ),
+        description="Every card of a player's zone that fits moves to another zone (“return "
+        "to your hand all creature cards in your graveyard ...”), counted as the effect "
+        "applies (608.2h).",
+    ),
     "put_onto_battlefield": Table(
         _fields(
             ("player",),
@@ -664,11 +866,12 @@ ACTION_SPECS: dict[str, Spec] = {
             x=Int(minimum=0),
             targets=AnyOf(
                 [
-                    REF_LIST,
+                    TARGET_LIST,
                     Map(
-                        REF_LIST,
-                        key_hint="the name of a half",
-                        description="A fused split spell's targets, by half (702.102d).",
+                        TARGET_LIST,
+                        key_hint="the name of a half, or a role of the spell's `targeting`",
+                        description="A fused split spell's targets, by half (702.102d); or, for "
+                        "a spell with target requirements (`targeting`), by role (601.2c).",
                     ),
                 ]
             ),
@@ -676,9 +879,22 @@ ACTION_SPECS: dict[str, Spec] = {
                 description="Pay the extra cost that lets it be cast as though it had flash (601.3c)."
             ),
             fuse=Bool(description="Cast both halves of a split card with fuse (702.102a)."),
-            mode=count(
-                minimum=1,
-                description="The mode chosen for a modal spell, counting from 1 (700.2a).",
+            mode=AnyOf(
+                [count(minimum=1), Array(count(minimum=1), min_items=1)],
+                description="The mode chosen for a modal spell, counting from 1 (700.2a); a "
+                "list for a spell whose caster chooses several (`choose_modes`).",
+            ),
+            entwine=Bool(description="Pay the entwine cost and choose every mode (702.42a)."),
+            divide=by_object(
+                Int(minimum=0),
+                "How what the spell divides is divided among its targets (601.2d).",
+            ),
+            kicked=Bool(
+                description="Pay the spell's kicker cost: it is kicked (702.33a, 702.33d)."
+            ),
+            without_paying_mana_cost=Bool(
+                description="Cast it without paying its mana cost, as a permission allows "
+                "(118.9): its total cost is its additional costs only."
             ),
             sacrifice=Str(
                 pattern=OBJECT_REF,
@@ -702,6 +918,31 @@ ACTION_SPECS: dict[str, Spec] = {
             ),
         ),
         description="A player casts a spell (601.2).",
+    ),
+    "play_land": Table(
+        _fields(("card",), card=REF, player=PLAYER),
+        description="A player plays a land from their hand (305.1): a special action.",
+    ),
+    "activate": Table(
+        _fields(
+            ("card",),
+            card=REF,
+            player=PLAYER,
+            ability=Int(minimum=1, description="Which of its `abilities`, counting from 1."),
+            targets=AnyOf(
+                [TARGET_LIST, Map(TARGET_LIST, key_hint="a role of the ability's `targeting`")],
+                description="Its targets (601.2c, 602.2b): a list, or a table by role.",
+            ),
+            divide=by_object(
+                Int(minimum=0),
+                "How what it divides is divided among its targets (601.2d).",
+            ),
+            discard=REF_LIST,
+            during=Array(
+                RESOLVE_ACTION, description="Actions while activating, before paying (601.2g)."
+            ),
+        ),
+        description="A player activates an activated ability of a permanent (602.2).",
     ),
     "resolve": AnyOf(
         [
@@ -731,14 +972,26 @@ ACTION_SPECS: dict[str, Spec] = {
     ),
     "choose_on_resolution": by_object(
         Map(
-            AnyOf([Bool(), REF_LIST]),
+            AnyOf(
+                [
+                    Bool(),
+                    REF_LIST,
+                    Str(pattern=CHOICE_NAME, pattern_hint='"flying" (an option of a `choose_one`)'),
+                ]
+            ),
             key_pattern=CHOICE_NAME,
             key_hint="the `name` of a `choose` or `may` in the object's triggered abilities",
         ),
-        "The choices the next triggered ability of each named object to resolve offers as it "
-        "resolves (608.2d, 603.5), by the `name` of its `choose` (the permanents chosen) or "
-        "`may` (true or false). The ability must resolve during the probe's next action, and "
+        "The choices the next triggered or activated ability of each named object to resolve "
+        "offers as it resolves (608.2d, 603.5), by the `name` of its `choose` (the permanents "
+        "chosen), `may` (true or false) or `choose_one` (the option chosen). The ability must resolve during the probe's next action, and "
         "each choice given must be used.",
+    ),
+    "order_replacements": by_player(
+        Array(REF, min_items=1, unique=True),
+        "The order in which that player, the one the next damage affects, applies the "
+        "replacement and prevention effects of these sources to it (616.1); the others follow "
+        "in timestamp order.",
     ),
     "choose_prevention": by_object(
         Array(
@@ -777,6 +1030,12 @@ TRIGGER = WithNames(
             targets=Array(
                 TARGET, unique=True, description="Its targets, chosen as it's put on the stack."
             ),
+            targeting=AnyOf(
+                [TARGETING],
+                description="What its targets must be (115.1d): each target in `targets` is "
+                "chosen, as it is put on the stack, for the first requirement it fits; one that "
+                "fits none isn't chosen (603.3d).",
+            ),
             do=Array(
                 RESOLVE_ACTION,
                 description="What it does as it resolves. `that_creature` and `that_much` "
@@ -793,40 +1052,62 @@ TRIGGER = WithNames(
     objects=frozenset({THAT_CREATURE, CHOSEN}),
 )
 
+EMBLEM_TABLE.fields["triggers"] = Field(Array(TRIGGER))
+EFFECT.fields["grant_triggers"] = Field(
+    Array(
+        TRIGGER,
+        min_items=1,
+        description="Triggered abilities they gain (613.1f): “creatures you control gain "
+        "‘Whenever this creature deals combat damage to a player, draw a card’”, each written "
+        "as a permanent's `triggers`; the set of objects is locked in as the effect begins "
+        "(611.2c).",
+    )
+)
+
 #: A triggered ability that a resolving spell creates for a duration (603.7,
 #: 603.7b): a resolve action only, whose own actions are resolve actions.
 CREATED_TRIGGER = WithNames(
     Table(
         _fields(
-            ("event", "do", "until"),
+            ("event", "do"),
             event=Str(
                 enum=DELAYED_EVENTS,
-                description="The trigger event (603.1); the events modelled for an ability a "
-                "spell creates.",
+                description="The trigger event (603.1); the events modelled for a delayed "
+                "triggered ability.",
+            ),
+            object=Str(
+                pattern=OBJECT_REF,
+                pattern_hint=REF.pattern_hint,
+                refers_to="object",
+                description="The object it refers to (“when that creature becomes blocked”), "
+                "for the events about one creature (`becomes_blocked`, `dies`): the object it "
+                "is as the ability is created (603.7c); `that_creature` or a role may name it.",
             ),
             filter=FILTER,
+            to=Str(enum=RECIPIENTS, description="For damage events: what the damage is dealt to."),
+            combat=Bool(description="For damage events: combat damage only."),
             condition=CONDITION,
             do=Array(
                 RESOLVE_ACTION,
-                description="What it does as it resolves; `that_creature` stands for the "
-                "creature of its trigger event.",
+                description="What it does as it resolves; `that_creature` and `that_much` stand "
+                "for the creature and the amount of its trigger event.",
             ),
             until=Str(
                 enum=("end_of_turn",),
                 description="Its stated duration (603.7b): it triggers each time its event "
-                "happens until then.",
+                "happens until then. Without one, it triggers only the next time, once.",
             ),
             description=Str(description="The ability in our words, for traces."),
         ),
-        description="A resolving spell creates a triggered ability (603.7): its source is the "
-        "spell, its controller the spell's controller (603.7d), and it triggers only once it "
-        "exists (603.7a).",
+        description="A resolving spell or ability creates a delayed triggered ability (603.7): "
+        "its source is the spell (603.7d) or that ability's source (603.7e), its controller "
+        "theirs, and it triggers only once it exists (603.7a).",
     ),
     objects=frozenset({THAT_CREATURE, CHOSEN}),
 )
 CHOOSE_ACTION = Table(
     _fields(
-        ("name", "among", "do"),
+        ("name", "do"),
         name=Str(
             pattern=CHOICE_NAME,
             pattern_hint='"sacrifice" (lower case)',
@@ -840,10 +1121,15 @@ CHOOSE_ACTION = Table(
             [FILTER],
             description="The permanents that may be chosen, relative to the player who chooses.",
         ),
-        count=Str(
-            enum=CHOOSE_COUNTS,
-            description="How many: exactly one if there is one (default), up to one, or any "
-            "number.",
+        cards=Table(
+            _fields(zone=Str(enum=("hand", "graveyard", "library", "exile")), filter=SPELL_FILTER),
+            description="Instead of `among`: cards in a zone of the player who chooses (default "
+            "the hand), such as “discard a card”.",
+        ),
+        count=AnyOf(
+            [Str(enum=CHOOSE_COUNTS), Int(minimum=0), THAT_MUCH_SPEC],
+            description="How many: exactly one if there is one (default), up to one, any "
+            "number, or exactly N (`that_much` in a triggered ability; all of them if fewer).",
         ),
         different_powers=Bool(description="The permanents chosen must have different powers."),
         do=Array(
@@ -875,13 +1161,105 @@ MAY_ACTION = Table(
 RESOLVE_ACTION_TABLE.fields["create_trigger"] = Field(CREATED_TRIGGER)
 RESOLVE_ACTION_TABLE.fields["prevent"] = Field(PREVENT_ACTION)
 RESOLVE_ACTION_TABLE.fields["choose"] = Field(CHOOSE_ACTION)
+CHOOSE_ONE_ACTION = Table(
+    _fields(
+        ("name", "options"),
+        name=Str(
+            pattern=CHOICE_NAME,
+            pattern_hint='"keyword" (lower case)',
+            description="How a probe's `choose_on_resolution` names this choice.",
+        ),
+        options=Map(
+            Array(RESOLVE_ACTION),
+            key_pattern=CHOICE_NAME,
+            key_hint='an option\'s name, such as "flying"',
+            description="What each option does.",
+        ),
+        description=Str(description="The choice in our words, for traces."),
+    ),
+    description="In an ability: “your choice of ...”: its controller chooses one option as "
+    "that part of the effect applies (608.2d), by name with `choose_on_resolution`.",
+)
 RESOLVE_ACTION_TABLE.fields["may"] = Field(MAY_ACTION)
+RESOLVE_ACTION_TABLE.fields["choose_one"] = Field(CHOOSE_ONE_ACTION)
+RESOLVE_ACTION_TABLE.fields["distribute"] = Field(
+    Table(
+        {},
+        description="In an activated ability that divides counters (`divides`): each legal "
+        "target gets the counters divided to it as the ability was activated (601.2d, 608.2b).",
+    )
+)
 RESOLVE_ACTION_TABLE.one_of = (
     *RESOLVE_ACTION_TABLE.one_of,
     "create_trigger",
     "prevent",
     "choose",
     "may",
+    "choose_one",
+    "distribute",
+)
+
+ACTIVATED = Table(
+    _fields(
+        ("do",),
+        cost=Str(description='The mana in its activation cost, as printed: "{1}{W}".'),
+        tap=Bool(description="{T} is part of its cost (602.5a)."),
+        loyalty=Int(
+            description="A loyalty ability (606): its cost puts on (+) or removes (-) this many "
+            "loyalty counters (606.4)."
+        ),
+        remove_counters=Map(
+            Int(minimum=1),
+            key_pattern=COUNTER,
+            key_hint='a counter such as "+1/+1"',
+            description="Counters removed from the permanent as part of the cost.",
+        ),
+        sacrifice_self=Bool(description="Sacrificing the permanent is part of the cost."),
+        pay_life=Int(minimum=1, description="Life paid as part of the cost (119.4)."),
+        discard_cards=Int(
+            minimum=1,
+            description="Cards discarded as part of the cost (`activate`'s `discard` names them).",
+        ),
+        timing=Str(
+            enum=("instant", "sorcery"),
+            description="“Activate only as a sorcery” (602.5d); a loyalty ability always is "
+            "(606.3). Default: any time its controller could cast an instant.",
+        ),
+        once_each_turn=Bool(description="“Activate only once each turn” (602.5b)."),
+        targeting=TARGETING,
+        divides=Table(
+            _fields(
+                ("counter", "amount"),
+                counter=Str(pattern=COUNTER, pattern_hint='"+1/+1"'),
+                amount=Int(minimum=1),
+            ),
+            description="“Distribute N [counter] counters among ... targets”: the division is "
+            "announced as it is activated (601.2d, `activate`'s `divide`); `distribute` puts them.",
+        ),
+        costs_less_for_each=Table(
+            _fields(
+                ("amount", "for_each"),
+                amount=Str(description='"{1}": what each one takes off (601.2f).'),
+                for_each=Str(enum=("creature_in_your_party",)),
+            ),
+            description='"This ability costs {1} less to activate for each creature in your party."',
+        ),
+        do=Array(
+            RESOLVE_ACTION,
+            description="What it does as it resolves (608.2); its roles stand for its targets.",
+        ),
+        description=Str(description="The ability in our words, for traces."),
+    ),
+    description="An activated ability of the permanent: “[cost]: [effect]” (602.1).",
+)
+STATIC.fields["grant_abilities"] = Field(
+    Array(
+        WithNames(ACTIVATED, objects=frozenset({CHOSEN, "this_object"})),
+        min_items=1,
+        description="Activated abilities the permanents it affects have (613.1f): “enchanted "
+        "creature has ‘{R}: This creature gains trample until end of turn’”; `this_object` "
+        "names the permanent that has the ability. Its controller activates it (602.2).",
+    )
 )
 
 FACE = Table(
@@ -1013,6 +1391,11 @@ OBJECT_TABLE = Table(
                         minimum=0,
                         description="How many targets the mode requires (601.2c, 700.2c).",
                     ),
+                    targeting=AnyOf(
+                        [TARGETING],
+                        description="The mode's target requirements (700.2c), instead of "
+                        "`targets`.",
+                    ),
                     description=Str(description="The mode in our words."),
                 ),
                 description="One mode: what the spell does if it is chosen.",
@@ -1020,10 +1403,83 @@ OBJECT_TABLE = Table(
             min_items=2,
             description="A modal spell's modes (700.2); the caster chooses one (`cast`'s `mode`).",
         ),
+        choose_modes=AnyOf(
+            [
+                Int(minimum=1, description="“Choose two”: exactly this many."),
+                Table(
+                    _fields(
+                        min=Int(minimum=1, description="At least (default 1)."),
+                        max=Int(minimum=1, description="At most (default: every mode)."),
+                    ),
+                    description="“Choose one or more”, “choose one or both”.",
+                ),
+            ],
+            description="How many modes its caster chooses (700.2; default one); never one "
+            "mode twice (700.2d).",
+        ),
+        entwine=Str(
+            description="Its entwine cost (702.42a): its caster may choose every mode by "
+            "paying this much more (`cast`'s `entwine`)."
+        ),
+        kicker=Str(
+            description="Its kicker cost (702.33a): an additional cost its caster may pay "
+            "(`cast`'s `kicked`)."
+        ),
+        if_kicked=Table(
+            _fields(
+                counters=Map(Int(minimum=1), key_pattern=COUNTER, key_hint='"+1/+1"'),
+                keywords=KEYWORD_LIST,
+            ),
+            description="“If it was kicked, it enters with [counters] and with [keywords]” "
+            "(702.33e, 614.1c): the keywords last as long as it is on the battlefield.",
+            min_properties=1,
+        ),
         # "As an additional cost to cast this spell, sacrifice a [quality]"
         # (118.8): a permanent its caster controls that fits (`cast`'s `sacrifice`).
         sacrifice_as_cost=FILTER,
+        targeting=TARGETING,
+        divides=Table(
+            _fields(
+                ("counter", "amount"),
+                counter=Str(pattern=COUNTER, pattern_hint='"+1/+1"'),
+                amount=Int(minimum=1),
+            ),
+            description="“Distribute N [counter] counters among ... targets”: the division is "
+            "announced as the spell is cast (601.2d, `cast`'s `divide`); `distribute` puts them.",
+        ),
         triggers=Array(TRIGGER, description="Its triggered abilities (603)."),
+        back_face=Table(
+            _fields(
+                ("name",),
+                name=Str(min_length=1),
+                types=Array(Str(enum=CARD_TYPES), unique=True),
+                subtypes=NAME_LIST,
+                colors=Array(Str(enum=COLORS), unique=True),
+                power=Int(),
+                toughness=Int(),
+                keywords=KEYWORD_LIST,
+            ),
+            description="The back face of a transforming double-faced card (712): what a "
+            "transformed permanent is (712.8d). Types default to the front face's.",
+        ),
+        transformed=Bool(description="The permanent is back face up (701.27a): status."),
+        devoured=Int(
+            minimum=0, description="How many creatures it devoured as it entered (702.82b): status."
+        ),
+        additional_land_plays=Int(
+            minimum=1,
+            description="“You may play an additional land on each of your turns” (305.2): "
+            "for its controller, this many more.",
+        ),
+        emblem=Bool(
+            description="An emblem (114), in the command zone: no characteristics but its "
+            "abilities (114.3), which function there (114.4); neither a card nor a permanent "
+            "(114.5)."
+        ),
+        abilities=Array(
+            WithNames(ACTIVATED, objects=frozenset({CHOSEN, "this_object"})),
+            description="Its activated abilities (602), activated with `activate`.",
+        ),
     ),
     description="A card, token or permanent. `types` defaults to creature when power is given.",
 )
@@ -1043,6 +1499,11 @@ PLAYER_ENTRY = AnyOf(
                 mana=Str(
                     description='The mana in the player\'s mana pool, as symbols: "{R}{R}{W}".'
                 ),
+                dungeons_completed=Array(
+                    Str(min_length=1),
+                    description="The dungeons the player has completed, by name (309.7); a "
+                    "name may repeat.",
+                ),
             )
         ),
     ],
@@ -1059,6 +1520,10 @@ SETUP = Table(
         players=Array(PLAYER_ENTRY, min_items=1),
         active_player=PLAYER,
         step=Str(enum=POSITIONS),
+        day_night=Str(
+            enum=("day", "night"),
+            description="The game's day or night designation (730.1); default neither.",
+        ),
         **{
             zone: Map(OBJECT, key_pattern=OBJECT_REF, key_hint="an object name")
             for zone in SETUP_ZONES
@@ -1161,13 +1626,14 @@ EXPECT_SPECS: dict[str, Spec] = {
             [
                 REF,
                 Str(
-                    pattern=f"trigger:{OBJECT_REF}",
-                    pattern_hint='"trigger:pridemate" (a triggered ability of that source)',
+                    pattern=f"(trigger|ability):{OBJECT_REF}",
+                    pattern_hint='"trigger:pridemate" (a triggered ability of that source) or '
+                    '"ability:vivien" (an activated ability)',
                     refers_to="stack_item",
                 ),
             ]
         ),
-        description="The spells and triggered abilities on the stack, bottom first.",
+        description="The spells, triggered and activated abilities on the stack, bottom first.",
     ),
     "triggered": by_object(
         Int(minimum=0), "How many times each source's triggered abilities triggered (603.2)."
@@ -1226,6 +1692,10 @@ EXPECT_SPECS: dict[str, Spec] = {
     ),
     "regeneration_shields": by_object(
         Int(minimum=0), "The regeneration shields each object has, unused (701.19a)."
+    ),
+    "day_night": Str(
+        enum=("day", "night", ""),
+        description='The game\'s designation (730.1): day, night, or "" for neither.',
     ),
 }
 

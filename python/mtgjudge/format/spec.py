@@ -89,8 +89,9 @@ class Names:
             return f"no object named {name!r} in the setup"
         if kind == "target" and name not in self.players and name not in self.objects:
             return f"no player or object named {name!r} in the setup"
-        if kind == "stack_item" and name.removeprefix("trigger:") not in self.objects:
-            return f"no object named {name.removeprefix('trigger:')!r} in the setup"
+        source = name.split(":", 1)[-1]
+        if kind == "stack_item" and source not in self.objects:
+            return f"no object named {source!r} in the setup"
         return None
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 #: The order of the top-level keys, as in the corpus.
 TOP_ORDER = ("id", "text", "rules", "features", "source", "notes", "principle")
-SETUP_ZONES = ("battlefield", "hand", "graveyard", "library", "exile")
+SETUP_ZONES = ("battlefield", "hand", "graveyard", "library", "exile", "command")
 PROBE_ORDER = ("id", "description", "when", "actions")
 
 

@@ -240,6 +240,17 @@ def _amount(game: Game, name: str, context: Context, named: list[str] | None = N
         )
         game.note("608.2h", f"there are {value} other attacking creatures; X is {value}")
         return value
+    if name == "creatures_blocking_it":
+        # "For each creature blocking it": the first object the effect names.
+        record = game.combat
+        it = game.obj(named[0]) if named else None
+        value = (
+            len({b for b, a in record.blocks if a == it.serial})
+            if record is not None and it is not None
+            else 0
+        )
+        game.note("608.2h", f"{value} creature(s) are blocking it; X is {value}")
+        return value
     if name == "greatest_power":
         you = context.you or game.turn.active_player
         yours = ObjectFilter(controller="you", types=frozenset({"creature"}))
@@ -309,6 +320,15 @@ def _choose_prevention(game: Game, args: dict[str, Any], context: Context) -> No
         ]
 
 
+def _order_replacements(game: Game, args: dict[str, list[str]], context: Context) -> None:
+    """616.1: the order in which the affected player applies the
+    replacement and prevention effects to the next damage event."""
+    for player, refs in args.items():
+        for ref in refs:
+            game.obj(ref)
+        game.replacement_orders[player] = list(refs)
+
+
 def _choose_on_resolution(game: Game, args: dict[str, Any], context: Context) -> None:
     """The choices the next triggered ability of each named source to
     resolve offers as it does (608.2d, 603.5), given in advance: they must
@@ -359,6 +379,8 @@ def _effect(game: Game, args: dict[str, Any], context: Context) -> None:
         add_subtypes=frozenset(args.get("add_subtypes", ())),
         set_subtypes=frozenset(args["set_subtypes"]) if "set_subtypes" in args else None,
         set_colors=frozenset(args["set_colors"]) if "set_colors" in args else None,
+        # 613.1f: triggered abilities the objects gain.
+        grant_triggers=tuple(triggered_ability(t) for t in args.get("grant_triggers", ())),
     )
     duration = args.get("until", "end_of_turn")
     if isinstance(target, list):
@@ -466,8 +488,12 @@ def _cast(game: Game, args: dict[str, Any], context: Context) -> None:
         x=args.get("x", 0),
         targets=_cast_targets(args.get("targets", ())),
         pays_flash_cost=args.get("pay_flash_cost", False),
+        without_paying_mana_cost=args.get("without_paying_mana_cost", False),
         fuse=args.get("fuse", False),
-        mode=args.get("mode"),
+        mode=args.get("mode", args.get("modes")),
+        entwine=args.get("entwine", False),
+        divide=args.get("divide"),
+        kicked=args.get("kicked", False),
         sacrifice=args.get("sacrifice"),
         during=list(args.get("during", ())),
         costs=cost.CostChoices(
@@ -478,6 +504,31 @@ def _cast(game: Game, args: dict[str, Any], context: Context) -> None:
         ),
     )
     casting.cast(game, player, obj, choices)
+
+
+def _activate(game: Game, args: dict[str, Any], context: Context) -> None:
+    """602.2: a player activates an activated ability of a permanent."""
+    from mtgjudge.model import activated
+
+    source = game.obj(args["card"])
+    player = args.get("player", game.controller(source) if source.zone == "battlefield" else "")
+    activated.activate(
+        game,
+        player,
+        source,
+        args.get("ability", 1),
+        _cast_targets(args.get("targets", ())),
+        args.get("divide"),
+        list(args.get("during", ())),
+        list(args.get("discard", ())),
+    )
+
+
+def _play_land(game: Game, args: dict[str, Any], context: Context) -> None:
+    from mtgjudge.model import lands
+
+    card = game.obj(args["card"])
+    lands.play_land(game, args.get("player", card.owner), card)
 
 
 def _cast_targets(targets: Any) -> tuple[str, ...] | dict[str, tuple[str, ...]]:
@@ -510,12 +561,68 @@ def _number(game: Game, value: Any, context: Context) -> int:
         times = value.get("times", 1)
         game.note("608.2h", f"{count} permanent(s) counted as the effect applies: {times * count}")
         return times * count
+    if value == "party":
+        # 700.8: the number of creatures in your party, as the effect applies.
+        return party.party_size(game, context.you or game.turn.active_player)
     if not isinstance(value, int):
         raise InvalidInputError(
             f"{value!r}: “that_much” is the amount of a trigger event, or of what a spell's "
             "earlier instruction counted; only their actions may use it"
         )
     return value
+
+
+def _mill(game: Game, args: dict[str, Any], context: Context) -> None:
+    """701.17a: each player puts that many cards from the top of their
+    library into their graveyard; no more than the library holds (701.17b)."""
+    for player, amount in args.items():
+        count = _number(game, amount, context)
+        milled = 0
+        for _ in range(count):
+            card = game.top_of_library(player)
+            if card is None:
+                game.note("701.17b", f"{player}'s library is empty: they mill no more")
+                break
+            game.move(card, "graveyard")
+            milled += 1
+        game.note("701.17a", f"{player} mills {milled} card(s)")
+
+
+def _scry(
+    game: Game, args: dict[str, Any], context: Context, bottom: list[str] | None = None
+) -> None:
+    """701.22a: "scry N": look at the top N cards of your library, then put
+    any number of them on the bottom in any order and the rest on top.
+    ``bottom`` are the cards the player puts on the bottom, in order; the
+    rest stay on top. Scry 0 is no scry event (701.22b); abilities that
+    trigger on scrying trigger after it, even if the library had fewer cards
+    (701.22d)."""
+    for player, amount in args.items():
+        count = _number(game, amount, context)
+        if count <= 0:
+            game.note("701.22b", f"{player} is instructed to scry 0: no scry event occurs")
+            continue
+        order = game.library_order.setdefault(player, [])
+        in_library = [
+            s for s in order if (o := game.by_serial(s)) is not None and o.zone == "library"
+        ]
+        looked = in_library[:count]
+        wanted = [game.obj(ref).serial for ref in bottom or ()]
+        strange = [ref for ref, s in zip(bottom or (), wanted) if s not in looked]
+        if strange:
+            raise IllegalActionError(
+                f"{strange[0]} isn't among the top {count} card(s) {player} looks at",
+                rule="701.22a",
+                fault="not_a_candidate",
+            )
+        rest = [s for s in in_library if s not in wanted]
+        game.library_order[player] = rest + wanted
+        game.note(
+            "701.22a",
+            f"{player} scries {count}: {len(wanted)} card(s) to the bottom, "
+            f"{len(looked) - len(wanted)} back on top",
+        )
+        triggers.scried(game, player)
 
 
 def _gain_life(game: Game, args: dict[str, Any], context: Context) -> None:
@@ -578,20 +685,30 @@ def _as_it_enters(game: Game, obj: GameObject, spec: dict[str, Any]) -> None:
         combat.enter_blocking(game, obj, spec["blocking"])
 
 
+def _create_emblem(game: Game, args: dict[str, dict[str, Any]], context: Context) -> None:
+    """114.2: "you get an emblem with [ability]": the effect's controller
+    puts an emblem into the command zone; they own and control it. It has
+    no characteristics but its abilities (114.3)."""
+    player = context.you or game.turn.active_player
+    for ref, spec in args.items():
+        if ref in game.refs:
+            raise InvalidInputError(f"an object named {ref!r} already exists")
+        emblem = game_object(
+            ref,
+            {"name": spec.get("name", "Emblem"), **spec, "owner": player, "emblem": True},
+            "command",
+        )
+        game.add_object(emblem)
+        game.note("114.2", f"{player} gets an emblem: it goes to the command zone")
+
+
 def _create_trigger(game: Game, args: dict[str, Any], context: Context) -> None:
-    """A resolving spell creates a triggered ability with a stated duration
-    (603.7, 603.7b); its source is the spell, and its controller the
-    player who controlled the spell (603.7d)."""
-    if context.spell is None:
-        raise InvalidInputError("create_trigger is for a resolving spell")
-    controller = context.you or context.spell.controller
-    game.delayed_triggers.append(
-        triggers.DelayedTrigger(triggered_ability(args), context.spell, controller, args["until"])
-    )
-    what = args.get("description") or args["event"].replace("_", " ")
-    game.note(
-        "603.7", f"{context.spell.name} creates a triggered ability until end of turn: {what}"
-    )
+    """A resolving spell or ability creates a delayed triggered ability
+    (603.7); see :func:`mtgjudge.model.triggers.create_delayed`."""
+    if context.source is None:
+        raise InvalidInputError("create_trigger is for a resolving spell or ability")
+    controller = context.you or game.controller(context.source)
+    triggers.create_delayed(game, args, triggered_ability(args), context.source, controller)
 
 
 def _each_player_sacrifices(game: Game, args: list[dict[str, Any]], context: Context) -> None:
@@ -687,6 +804,36 @@ def _ninjutsu(game: Game, args: dict[str, str], context: Context) -> None:
         combat.ninjutsu(game, game.obj(ninja), game.obj(returned))
 
 
+def _move_cards(game: Game, args: dict[str, Any], context: Context) -> None:
+    """ "Return to your hand all creature cards in your graveyard that were
+    put there from the battlefield this turn": every card of a player's
+    zone that fits, counted as the effect applies (608.2h), moves; each
+    becomes a new object (400.7)."""
+    from mtgjudge.model import history
+
+    you = context.you or game.turn.active_player
+    whose = args.get("owner", "you")
+    wanted = spell_filter(args.get("filter", {}))
+    zone = args.get("zone", "graveyard")
+    moving = [
+        obj
+        for obj in game.objects
+        if obj.exists
+        and obj.zone == zone
+        and (whose == "any" or (obj.owner == you) == (whose == "you"))
+        and wanted.matches(cost.card_qualities(game, obj))
+        and (
+            not args.get("put_there_from_battlefield_this_turn")
+            or history.put_into_graveyard_from_battlefield_this_turn(game, obj)
+        )
+    ]
+    for obj in moving:
+        game.move(obj, args["to"])
+        game.note("400.7", f"{obj.name} moves from the {zone} to the {args['to']}")
+    if not moving:
+        game.note("608.2h", f"no card in the {zone} fits: nothing moves")
+
+
 def _copy_spell(game: Game, args: dict[str, str], context: Context) -> None:
     for ref, player in args.items():
         casting.copy_spell(game, game.obj(ref), player)
@@ -774,11 +921,14 @@ PERFORMERS: dict[str, Performer] = {
     "effect": _effect,
     "prevent": _prevent,
     "choose_prevention": _choose_prevention,
+    "order_replacements": _order_replacements,
     "choose_on_resolution": _choose_on_resolution,
     "gain_control": _gain_control,
     "tap": _tap,
     "untap": _untap,
     "cast": _cast,
+    "activate": _activate,
+    "play_land": _play_land,
     "resolve": _resolve,
     "copy_spell": _copy_spell,
     "add_phases": _add_phases,
@@ -789,11 +939,15 @@ PERFORMERS: dict[str, Performer] = {
     "lose_life": _lose_life,
     "controller_loses_life": _controller_loses_life,
     "draw": _draw,
+    "mill": _mill,
+    "scry": _scry,
     "put_onto_battlefield": _put_onto_battlefield,
+    "move_cards": _move_cards,
     "exile_until_source_leaves": _exile_until_source_leaves,
     "remove_counters": _remove_counters,
     "create_token": _create_token,
     "create_trigger": _create_trigger,
+    "create_emblem": _create_emblem,
     "each_player_sacrifices": _each_player_sacrifices,
     "restrict": _restrict,
     "goad": _goad,

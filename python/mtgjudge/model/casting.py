@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from mtgjudge.errors import IllegalActionError, IllegalCastError, InvalidInputError
-from mtgjudge.model import cost, devour, triggers
+from mtgjudge.model import cost, devour, targets, triggers
 from mtgjudge.model.objects import GameObject
 from mtgjudge.model.timing import SpellQualities, check_may_begin_casting
 from mtgjudge.model.triggers import Triggered
@@ -31,6 +31,9 @@ class SpellTarget:
     ref: str
     half: int
     serial: int
+    #: The requirement it was chosen for (115.1), and the zone it was in.
+    role: str | None = None
+    zone: str = "battlefield"
 
 
 @dataclass
@@ -52,10 +55,18 @@ class CastChoices:
     #: The targets; for a fused split spell, by half name (702.102, 601.2c).
     targets: tuple[str, ...] | Mapping[str, tuple[str, ...]] = ()
     pays_flash_cost: bool = False
+    #: Cast it without paying its mana cost, as an effect allows (118.9).
+    without_paying_mana_cost: bool = False
     #: Cast both halves of a split card with fuse (702.102a).
     fuse: bool = False
-    #: The mode of a modal spell, counting from 1 (700.2a).
-    mode: int | None = None
+    #: The mode of a modal spell, counting from 1 (700.2a), or its modes.
+    mode: int | list[int] | None = None
+    #: Pay the entwine cost and choose all the modes (702.42a).
+    entwine: bool = False
+    #: How what the spell divides is divided among its targets (601.2d).
+    divide: Mapping[str, int] | None = None
+    #: Pay its kicker cost (702.33a).
+    kicked: bool = False
     #: The permanent sacrificed for an additional cost "sacrifice a [quality]" (118.8).
     sacrifice: str | None = None
     costs: cost.CostChoices = field(default_factory=cost.CostChoices)
@@ -81,22 +92,51 @@ def choose_half(obj: GameObject, half: str | None) -> int | None:
     return names.index(half)
 
 
-def choose_mode(obj: GameObject, mode: int | None) -> int | None:
-    """700.2a: the caster of a modal spell chooses its mode; the index of
-    the mode chosen, or None for a spell that isn't modal."""
+def choose_modes(
+    obj: GameObject, mode: int | list[int] | None, *, entwine: bool = False
+) -> tuple[int, ...] | None:
+    """700.2a: the caster of a modal spell chooses its modes as it is cast:
+    as many as it says (one by default; "choose one or more", "choose two"),
+    never one twice (700.2d); with entwine, all of them (702.42a). The
+    indexes of the modes chosen, in the order written, or None for a spell
+    that isn't modal."""
     if not obj.modes:
-        if mode is not None:
+        if mode is not None or entwine:
             raise InvalidInputError(f"{obj.name} is not a modal spell")
         return None
-    if mode is None:
+    if entwine:
+        if obj.entwine is None:
+            raise IllegalCastError(
+                f"{obj.name} doesn't have entwine", rule="702.42a", fault="no_entwine"
+            )
+        if mode is not None:
+            raise InvalidInputError("an entwined spell has all its modes: give no `mode`")
+        return tuple(range(len(obj.modes)))
+    if mode is None or mode == []:
         raise IllegalCastError(
             f"to cast {obj.name}, choose one of its {len(obj.modes)} modes",
             rule="700.2a",
             fault="no_mode",
         )
-    if not 1 <= mode <= len(obj.modes):
-        raise InvalidInputError(f"{obj.name} has modes 1 to {len(obj.modes)}, not {mode}")
-    return mode - 1
+    chosen = [mode] if isinstance(mode, int) else list(mode)
+    for number in chosen:
+        if not 1 <= number <= len(obj.modes):
+            raise InvalidInputError(f"{obj.name} has modes 1 to {len(obj.modes)}, not {number}")
+    if len(set(chosen)) != len(chosen):
+        raise IllegalCastError(
+            f"a mode of {obj.name} is chosen twice; a mode can be chosen only once",
+            rule="700.2d",
+            fault="same_mode_twice",
+        )
+    least, most = obj.modes_to_choose
+    if not least <= len(chosen) <= most:
+        many = str(least) if least == most else f"{least} to {most}"
+        raise IllegalCastError(
+            f"{obj.name} has {many} of its modes chosen, not {len(chosen)}",
+            rule="700.2a",
+            fault="wrong_number_of_modes",
+        )
+    return tuple(sorted(number - 1 for number in chosen))
 
 
 def check_sacrifice(game: Game, player: str, obj: GameObject, ref: str | None) -> GameObject | None:
@@ -176,6 +216,36 @@ def choose_targets(
     return tuple(chosen)
 
 
+def target_specs(obj: GameObject, modes: tuple[int, ...] | None) -> tuple[targets.TargetSpec, ...]:
+    """The target requirements of the spell as cast: those of the modes
+    chosen (700.2c), or the spell's own."""
+    if modes:
+        found = tuple(spec for index in modes for spec in obj.modes[index].targeting)
+        if found:
+            return found
+    return obj.targeting
+
+
+def _note_targets(game: Game, player: str, chosen: tuple[SpellTarget, ...]) -> None:
+    for target in chosen:
+        where = "" if target.zone in ("battlefield", "player") else f" in the {target.zone}"
+        game.note(
+            "601.2c",
+            f"{player} chooses {triggers.display_name(game, target.ref)}{where} as the target "
+            f"for {target.role}",
+        )
+
+
+def target_still_legal(game: Game, spell: GameObject, target: SpellTarget) -> bool:
+    """608.2b: still in the zone it was in, the same object, and, for a
+    target with a requirement, still fitting it."""
+    specs = target_specs(spell, spell.mode)
+    if not specs:
+        return triggers.still_target(game, target.ref, target.serial)
+    chosen = targets.Chosen(target.ref, target.role, target.serial, target.zone)
+    return targets.still_legal(game, chosen, specs, spell.caster or spell.controller, spell.serial)
+
+
 def proposed_qualities(
     game: Game, obj: GameObject, half: int | None, x: int, *, fused: bool = False
 ) -> SpellQualities:
@@ -202,11 +272,23 @@ def cast(game: Game, player: str, obj: GameObject, choices: CastChoices) -> Game
         half = None
     else:
         half = choose_half(obj, choices.half)
-    mode = choose_mode(obj, choices.mode)
+    mode = choose_modes(obj, choices.mode, entwine=choices.entwine)
     victim = check_sacrifice(game, player, obj, choices.sacrifice)
     qualities = proposed_qualities(game, obj, half, choices.x, fused=choices.fuse)
+    if "land" in qualities.types:
+        # 305.9: an object that is a land is played, never cast.
+        raise IllegalCastError(
+            f"{qualities.names[0]} is a land: it can be played as a land, not cast",
+            rule="305.9",
+            fault="is_a_land",
+        )
     why = check_may_begin_casting(
-        game, player, obj, qualities, pays_flash_cost=choices.pays_flash_cost
+        game,
+        player,
+        obj,
+        qualities,
+        pays_flash_cost=choices.pays_flash_cost,
+        without_paying_mana_cost=choices.without_paying_mana_cost,
     )
     game.note("601.3", f"{player} may begin to cast {qualities.names[0]} now: {why}")
     # 601.2a: the card moves to the stack and becomes a new object.
@@ -220,24 +302,60 @@ def cast(game: Game, player: str, obj: GameObject, choices: CastChoices) -> Game
         "601.2a",
         f"{player} casts {qualities.names[0]}" + (f" with X = {choices.x}" if choices.x else ""),
     )
-    if mode is not None:
-        what = obj.modes[mode].description
-        game.note("601.2b", f"{player} chooses mode {mode + 1}" + (f": {what}" if what else ""))
-    obj.spell_targets = choose_targets(game, player, obj, half, choices)
-    wanted = obj.modes[mode].targets if mode is not None else None
-    if mode is not None and wanted is not None and len(obj.spell_targets) != wanted:
-        # 700.2c: the mode chosen says how many targets the spell has.
+    for index in mode or ():
+        what = obj.modes[index].description
+        how = " (entwined: every mode, 702.42a)" if choices.entwine else ""
+        game.note(
+            "601.2b", f"{player} chooses mode {index + 1}{how}" + (f": {what}" if what else "")
+        )
+    specs = target_specs(obj, mode)
+    if specs:
+        obj.spell_targets = tuple(
+            SpellTarget(t.ref, half or 0, t.serial, t.role, t.zone)
+            for t in targets.choose(game, specs, choices.targets, player, obj.serial, obj.name)
+        )
+        _note_targets(game, player, obj.spell_targets)
+    else:
+        obj.spell_targets = choose_targets(game, player, obj, half, choices)
+    counts = [obj.modes[index].targets for index in mode or ()]
+    wanted = sum(n for n in counts if n is not None)
+    if any(n is not None for n in counts) and len(obj.spell_targets) != wanted:
+        # 700.2c: the modes chosen say how many targets the spell has.
         raise IllegalCastError(
-            f"mode {mode + 1} of {obj.name} requires {wanted} target(s), not "
+            f"the mode(s) chosen for {obj.name} require {wanted} target(s), not "
             f"{len(obj.spell_targets)}",
             rule="601.2c",
             fault="wrong_number_of_targets",
         )
     obj.targets = tuple(dict.fromkeys(target.ref for target in obj.spell_targets))
+    from mtgjudge.model import activated
+
+    # 601.2d: the division among the targets is announced now.
+    obj.division = activated.divide(game, obj.divides, obj.targets, choices.divide)
     costs = choices.costs
+    if choices.without_paying_mana_cost:
+        # 118.9, 601.2f: the alternative cost is nothing; additional costs stay.
+        costs = replace(costs, alternative="{0}")
+    obj.kicked = False
+    if choices.kicked:
+        if obj.kicker is None:
+            raise IllegalCastError(
+                f"{obj.name} has no kicker", rule="601.2b", fault="no_such_additional_cost"
+            )
+        # 702.33a, 702.33d: the kicker cost is an additional cost; the spell is kicked.
+        costs = replace(costs, additional=[*costs.additional, obj.kicker])
+        obj.kicked = True
+        game.note("702.33d", f"{player} pays the kicker cost {obj.kicker}: {obj.name} is kicked")
+    if choices.entwine and obj.entwine:
+        # 702.42a: the entwine cost is an additional cost (601.2f).
+        costs = replace(costs, additional=[*costs.additional, obj.entwine])
     if choices.pays_flash_cost and obj.flash_for_extra_cost:
         costs = replace(costs, additional=[*costs.additional, obj.flash_for_extra_cost])
     extra, obj.enters_with = cost.mana_for_counters(game, player, qualities, costs)
+    if obj.kicked:
+        # 702.33e, 614.1c: "if it was kicked, it enters with ...".
+        for kind, count in obj.if_kicked_counters:
+            obj.enters_with[kind] += count
     costs = replace(costs, additional=[*costs.additional, *extra])
     # 601.2f: the total cost is locked in before mana abilities are
     # activated (601.2g) and the cost is paid (601.2h).
@@ -283,15 +401,25 @@ def copy_spell(game: Game, original: GameObject, controller: str) -> GameObject:
         keywords=original.keywords,
         resolve=original.resolve,
         cast_half=original.cast_half,
-        # 700.2g: a copy of a modal spell copies the mode chosen.
+        # 700.2g: a copy of a modal spell copies the modes chosen.
         modes=original.modes,
+        modes_to_choose=original.modes_to_choose,
+        entwine=original.entwine,
         mode=original.mode,
+        targeting=original.targeting,
         x=original.x,
         targets=original.targets,
         spell_targets=original.spell_targets,
         # 707.10: the copy copies the choices made for the original, its
         # additional costs included.
         enters_with=Counter(original.enters_with),
+        divides=original.divides,
+        division=dict(original.division),
+        # 707.10, 702.33d: a copy of a kicked spell is kicked.
+        kicker=original.kicker,
+        if_kicked_counters=original.if_kicked_counters,
+        if_kicked_keywords=original.if_kicked_keywords,
+        kicked=original.kicked,
         is_copy=True,
         caster=controller,
     )
@@ -328,9 +456,7 @@ def resolve_top(
     current = game.characteristics(spell)
     name = current.names[0] if current.names else spell.name
     chosen: tuple[SpellTarget, ...] = spell.spell_targets
-    illegal = {
-        target for target in chosen if not triggers.still_target(game, target.ref, target.serial)
-    }
+    illegal = {target for target in chosen if not target_still_legal(game, spell, target)}
     if chosen and len(illegal) == len(chosen):
         # 608.2b: every target is illegal: it doesn't resolve, and none of
         # its effects happen.
@@ -356,11 +482,39 @@ def resolve_top(
                 f"{printed[index].name} does nothing to it",
             )
         legal = tuple(dict.fromkeys(t.ref for t in own if t not in illegal))
-        # 700.2: a modal spell follows the instructions of the mode chosen.
+        # 700.2: a modal spell follows the instructions of the modes chosen,
+        # in the order written (608.2c, 702.42b).
         instructions = (
-            spell.modes[spell.mode].resolve if spell.mode is not None else printed[index].resolve
+            tuple(action for chosen in spell.mode for action in spell.modes[chosen].resolve)
+            if spell.mode is not None
+            else printed[index].resolve
         )
+        specs = target_specs(spell, spell.mode)
+        roles = {
+            spec.role: [t.ref for t in own if t.role == spec.role and t not in illegal]
+            for spec in specs
+        }
         for action in instructions:
+            if "distribute" in action:
+                from mtgjudge.model import activated
+
+                shares = activated.divided_counters(spell.divides, spell.division, legal)
+                if shares is None:
+                    game.note("608.2b", "no legal target is left to get what was divided")
+                    continue
+                action = shares
+            if roles and targets.mentions(action, list(roles)):
+                try:
+                    action = targets.expand(action, roles)
+                except targets.NoTarget as missing:
+                    game.note(
+                        "608.2b",
+                        f"{missing} has no legal target left: that part of the effect doesn't "
+                        "happen",
+                    )
+                    continue
+                if targets.is_empty(action):
+                    continue
             try:
                 bound = triggers.bind(game, action, gone, lambda n: _that_much(n, resolution))
             except _Unknown:
@@ -425,6 +579,7 @@ def _leave_stack(
             game.note("608.3c", f"{name} enters the battlefield attached to {host.name}")
         else:
             game.note("608.3", f"{name} enters the battlefield")
+        kicked = spell.kicked
         victims = devour.chosen(game, spell, spell.caster or spell.controller, choices or {})
         game.move(
             spell,
@@ -434,6 +589,24 @@ def _leave_stack(
         )
         if host is not None:
             spell.attached_to = host.serial
+        if kicked and spell.if_kicked_keywords:
+            # 702.33e: "it enters ... with trample", and keeps it as long as it
+            # is this object (611.2a: no duration).
+            from mtgjudge.model.effects import Modification
+
+            game.add_effect(
+                Modification(grant=spell.if_kicked_keywords),
+                game.controller(spell),
+                affected=[spell],
+                duration="permanent",
+                description="kicked: it entered with "
+                + ", ".join(sorted(spell.if_kicked_keywords)),
+            )
+            game.note(
+                "702.33e",
+                f"{name} was kicked: it has {', '.join(sorted(spell.if_kicked_keywords))}",
+            )
+        spell.kicked = False
     else:
         game.move(spell, "graveyard")
         rule = "608.2n" if resolved else "608.2b"

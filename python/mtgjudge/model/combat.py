@@ -327,6 +327,8 @@ class KernelBoard:
                     step,
                     combat_number,
                     game.turn_number,
+                    self.creatures[source].serial,
+                    0 if kind == "player" else game.obj(recipient).serial,
                 )
             )
             by_source.setdefault(source, []).append((kind, recipient, amount, step))

@@ -63,6 +63,7 @@ def card_qualities(game: Game, obj: GameObject) -> SpellQualities:
         colors=current.colors,
         subtypes=current.subtypes,
         mana_value=mana_value(game, obj),
+        keywords=current.all_keywords,
     )
 
 

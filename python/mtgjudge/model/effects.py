@@ -88,8 +88,42 @@ class ObjectFilter:
     #: Controlled by a player who cast a spell this turn (601.2i): "each
     #: opponent who cast a spell this turn can't attack with creatures".
     controller_cast_a_spell_this_turn: bool = False
+    #: "that dealt damage this turn": this object dealt damage this turn.
+    dealt_damage_this_turn: bool = False
+    #: "dealt damage by [this source] this turn": the source that looks,
+    #: as the object it is, dealt damage to this object this turn.
+    dealt_damage_by_source: bool = False
+    #: "with mana value N or less / N or greater" (202.3).
+    mana_value_at_most: int | None = None
+    mana_value_at_least: int | None = None
+    #: "nonland": it has none of these card types.
+    not_types: frozenset[str] = frozenset()
+    #: "enchanted": an Aura is attached to it (303.4).
+    enchanted: bool = False
+    #: "controlled by a player who was dealt combat damage by three or more
+    #: Pirates this turn": (the sources' filter, how many different ones).
+    controller_dealt_combat_damage_by: tuple | None = None
 
-    def matches(self, game: Game, obj: GameObject, you: str, source_serial: int | None) -> bool:
+    @property
+    def looks_back(self) -> bool:
+        """Whether it looks at what happened this turn."""
+        return (
+            self.dealt_damage_this_turn
+            or self.dealt_damage_by_source
+            or self.controller_dealt_combat_damage_by is not None
+        )
+
+    def matches(
+        self,
+        game: Game,
+        obj: GameObject,
+        you: str,
+        source_serial: int | None,
+        up_to_layer: int | None = None,
+    ) -> bool:
+        """``up_to_layer``: judge the object's characteristics as they are
+        before that layer's later effects (for a type-changing static
+        ability, before layer 4: 613.1d)."""
         if obj.zone != "battlefield":
             return False
         if self.other and obj.serial == source_serial:
@@ -106,7 +140,8 @@ class ObjectFilter:
             or self.without_keywords
             or self.power_equals_toughness
         )
-        current = game.characteristics(obj, up_to_layer=7 if needs_layer_7 else 5)
+        layer = 7 if needs_layer_7 else 5
+        current = game.characteristics(obj, up_to_layer=min(layer, up_to_layer or layer))
         attached = self.enchanted_or_equipped and is_enchanted_or_equipped(game, obj)
         attacking = game.combat is not None and game.combat.is_attacking(obj.serial)
         if self.blocking_creature is not None and not self._blocks_one(game, obj, you):
@@ -116,6 +151,24 @@ class ObjectFilter:
             for caster, _, turn in game.history.spells_cast
         ):
             return False
+        if self.enchanted and not any(
+            other.attached_to == obj.serial and "Aura" in other.subtypes
+            for other in game.battlefield()
+        ):
+            return False
+        if self.looks_back:
+            from mtgjudge.model import history
+
+            if not history.fits(game, self, obj.serial, source_serial):
+                return False
+        if self.mana_value_at_most is not None or self.mana_value_at_least is not None:
+            from mtgjudge.model import cost
+
+            value = cost.mana_value(game, obj)
+            if self.mana_value_at_most is not None and value > self.mana_value_at_most:
+                return False
+            if self.mana_value_at_least is not None and value < self.mana_value_at_least:
+                return False
         return self.describes(
             current,
             token=obj.token,
@@ -165,6 +218,8 @@ class ObjectFilter:
         if self.subtypes and not self.subtypes & current.subtypes:
             return False
         if self.not_subtypes & current.subtypes:
+            return False
+        if self.not_types & current.types:
             return False
         if self.colors and not self.colors & current.colors:
             return False
@@ -221,8 +276,17 @@ class AnyFilter:
 
     filters: tuple[ObjectFilter, ...]
 
-    def matches(self, game: Game, obj: GameObject, you: str, source_serial: int | None) -> bool:
-        return any(part.matches(game, obj, you, source_serial) for part in self.filters)
+    def matches(
+        self,
+        game: Game,
+        obj: GameObject,
+        you: str,
+        source_serial: int | None,
+        up_to_layer: int | None = None,
+    ) -> bool:
+        return any(
+            part.matches(game, obj, you, source_serial, up_to_layer) for part in self.filters
+        )
 
 
 def is_enchanted_or_equipped(game: Game, obj: GameObject) -> bool:
@@ -256,6 +320,17 @@ class Condition:
     #: "as long as [this permanent] has N or more [kind] counters on it". It
     #: is false once the permanent has left (its counters are gone with it).
     source_counters: tuple[tuple[str, int], ...] = ()
+    #: "if a [filter] entered the battlefield under your control this turn"
+    #: (its characteristics as it entered; `other`: another than the source).
+    entered_this_turn: ObjectFilter | None = None
+    #: "if a creature died this turn" (700.4).
+    a_creature_died_this_turn: bool = False
+    #: "if there are N or more [quality] cards in your graveyard": (the
+    #: quality's :class:`~mtgjudge.model.timing.SpellFilter`, N, whether the
+    #: object with the ability is left out, "other").
+    cards_in_your_graveyard: tuple | None = None
+    #: "during your turn".
+    your_turn: bool = False
     #: "an opponent has been dealt damage this turn": by any source, combat
     #: or noncombat (120.3), since this turn began.
     opponent_dealt_damage_this_turn: bool = False
@@ -264,6 +339,36 @@ class Condition:
     source_devoured: bool = False
 
     def holds(self, game: Game, you: str, source_serial: int | None) -> bool:
+        if self.your_turn and game.turn.active_player != you:
+            return False
+        if self.source_devoured:
+            source = game.by_serial(source_serial) if source_serial is not None else None
+            if source is None or source.devoured <= 0:
+                return False
+        if self.cards_in_your_graveyard is not None:
+            from mtgjudge.model import cost
+
+            quality, least, other = self.cards_in_your_graveyard
+            count = sum(
+                1
+                for obj in game.objects
+                if obj.exists
+                and obj.zone == "graveyard"
+                and obj.owner == you
+                and not (other and obj.serial == source_serial)
+                and quality.matches(cost.card_qualities(game, obj))
+            )
+            if count < least:
+                return False
+        if self.entered_this_turn is not None or self.a_creature_died_this_turn:
+            from mtgjudge.model import history
+
+            if self.entered_this_turn is not None and not history.entered_this_turn(
+                game, replace(self.entered_this_turn, controller="you"), you, source_serial
+            ):
+                return False
+            if self.a_creature_died_this_turn and not history.creature_died_this_turn(game):
+                return False
         if self.you_control is not None and not _you_control(
             game, self.you_control, you, source_serial
         ):
@@ -283,10 +388,6 @@ class Condition:
             for record in game.history.damage
         ):
             return False
-        if self.source_devoured:
-            source = game.by_serial(source_serial) if source_serial is not None else None
-            if source is None or source.devoured <= 0:
-                return False
         if self.full_party:
             from mtgjudge.model.party import party_size
 
@@ -338,6 +439,12 @@ class Modification:
     set_subtypes: frozenset[str] | None = None
     #: Layer 5 (613.1e): "becomes blue": the colors it has instead (105.3).
     set_colors: frozenset[str] | None = None
+    #: Layer 6 (613.1f): triggered abilities it gains
+    #: (:class:`mtgjudge.model.triggers.TriggeredAbility`).
+    grant_triggers: tuple = ()
+    #: Layer 6: activated abilities it gains
+    #: (:class:`mtgjudge.model.activated.ActivatedAbility`).
+    grant_activated: tuple = ()
 
     @property
     def changes_type_or_color(self) -> bool:
@@ -362,11 +469,24 @@ class StaticAbility:
     #: What it says about the creatures' part in combat ("can't block",
     #: "attacks each combat if able": :class:`mtgjudge.model.restrictions.CombatRule`).
     combat: object = None
+    #: "gets +2/+2 for each [thing]": what multiplies its power and toughness
+    #: change (:func:`multiplier`).
+    times: str | None = None
 
 
 #: A modification that changes nothing: an effect that only changes the
 #: rules (a restriction on attacking or blocking, 611.2c) has it.
 NO_CHANGE = Modification()
+
+
+def multiplier(game: Game, times: str | None, you: str) -> int:
+    """How many times a static ability's power and toughness change applies:
+    "for each differently named dungeon you've completed" (309.7)."""
+    if times is None:
+        return 1
+    if times == "dungeons_completed":
+        return len(set(game.players[you].dungeons_completed))
+    raise ValueError(f"unknown count {times!r}")
 
 
 @dataclass(frozen=True)
@@ -429,19 +549,29 @@ class ContinuousEffect:
     #: or block (508.1c–d, 509.1b–c), what it says
     #: (:class:`mtgjudge.model.restrictions.CombatRule`).
     combat: object = None
+    #: For a static ability: what multiplies its power and toughness change.
+    times: str | None = None
 
-    def applies_to(self, game: Game, obj: GameObject) -> bool:
+    def applies_to(self, game: Game, obj: GameObject, up_to_layer: int | None = None) -> bool:
         if self.affected is not None:
             return obj.serial in self.affected
-        if self.source_serial is not None and not game.is_on_battlefield(self.source_serial):
+        if self.source_serial is not None and not _functions(game, self.source_serial):
             return False
         if self.condition is not None and not self.condition.holds(
             game, self.you, self.source_serial
         ):
             return False
         return self.filter is not None and self.filter.matches(
-            game, obj, self.you, self.source_serial
+            game, obj, self.you, self.source_serial, up_to_layer
         )
+
+
+def _functions(game: Game, serial: int) -> bool:
+    """Whether the source of a static ability is where it functions: the
+    battlefield (611.3), or the command zone for an emblem (114.4)."""
+    if game.is_on_battlefield(serial):
+        return True
+    return any(obj.serial == serial for obj in game.emblems())
 
 
 @dataclass(frozen=True)
@@ -487,21 +617,29 @@ def compute(
     subtypes = frozenset().union(*(face.subtypes for face in faces))
     colors = frozenset().union(*(face.colors for face in faces))
     mana_costs = tuple(face.mana_cost for face in faces)
+    # 712.8d, 712.8e: a transformed permanent has its back face's
+    # characteristics (its mana value stays the front face's).
+    back = obj.back if obj.transformed and obj.zone == "battlefield" else None
+    if back is not None:
+        names, types, subtypes, colors = (back.name,), back.types, back.subtypes, back.colors
+    base_power = back.power if back is not None else obj.power
+    base_toughness = back.toughness if back is not None else obj.toughness
     # Layer 2: control-changing effects, in timestamp order.
     for effect in relevant:
         if effect.modification.controller is not None and effect.applies_to(game, obj):
             controller = effect.modification.controller
     # Layers 4 and 5 (613.1d, 613.1e): type- and color-changing effects, in
-    # timestamp order. Only resolved effects change them, each with its
-    # affected set locked in (611.2c), so none depends on another's result.
+    # timestamp order. Resolved effects have their sets locked in (611.2c);
+    # a static ability that adds subtypes (the only type change a static may
+    # make) judges what it affects as the object is before layer 4, and the
+    # loader refuses one that looks at subtypes (613.8), so none depends on
+    # another's result.
     if up_to_layer >= 4:
         for effect in relevant:
             change = effect.modification
-            # A static ability never changes types or colors (the loader
-            # has no key for it), so only locked-in effects are looked at.
-            if effect.affected is None or not change.changes_type_or_color:
+            if not change.changes_type_or_color:
                 continue
-            if not effect.applies_to(game, obj):
+            if not effect.applies_to(game, obj, up_to_layer=3 if effect.affected is None else None):
                 continue
             if change.set_subtypes is not None:
                 subtypes = change.set_subtypes | (subtypes & NONCREATURE_SUBTYPES)
@@ -517,21 +655,21 @@ def compute(
         types=types,
         subtypes=subtypes,
         colors=colors,
-        power=obj.power,
-        toughness=obj.toughness,
+        power=base_power,
+        toughness=base_toughness,
         names=names,
         mana_costs=mana_costs,
     )
     if up_to_layer < 6:
         return partial
     # Layer 6: abilities (613.1f), keyword counters included.
-    keywords = set(obj.keywords)
+    keywords = set(back.keywords if back is not None else obj.keywords)
     affinity = obj.affinity
     for grant in grants_to_spell(game, obj, partial):
         keywords |= grant.keywords
         affinity += grant.affinity
     from_counters = set(counter_keywords(name for name, n in obj.counters.items() if n > 0))
-    power, toughness = obj.power, obj.toughness
+    power, toughness = base_power, base_toughness
     applying = [effect for effect in relevant if effect.applies_to(game, obj)]
     for effect in applying:
         keywords |= effect.modification.grant
@@ -551,8 +689,9 @@ def compute(
             power, toughness = effect.modification.set_base
     if power is not None and toughness is not None:
         for effect in applying:
-            power += effect.modification.power
-            toughness += effect.modification.toughness
+            times = multiplier(game, effect.times, effect.you)
+            power += effect.modification.power * times
+            toughness += effect.modification.toughness * times
         plus = obj.counters.get("+1/+1", 0)
         minus = obj.counters.get("-1/-1", 0)
         power += plus - minus

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mtgjudge.errors import IllegalActionError, InvalidInputError
-from mtgjudge.model import effects, replacement, triggers, umbra
+from mtgjudge.model import daynight, effects, history, replacement, triggers, umbra
 from mtgjudge.model.combat import CombatRecord, KernelBoard
 from mtgjudge.model.effects import Characteristics, ContinuousEffect, Modification, ObjectFilter
 from mtgjudge.model.objects import GameObject, new_serial
@@ -41,6 +41,8 @@ class Player:
     #: Attempted to draw from an empty library since state-based actions
     #: were last checked (704.5b).
     drew_from_empty_library: bool = False
+    #: The dungeons the player has completed, by name (309.7).
+    dungeons_completed: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -52,8 +54,11 @@ class DamageRecord:
     amount: int
     step: str | None  # "first_strike", "regular", or None for noncombat damage
     combat_number: int = 0
-    #: The number of the turn, counting the scenario's first turn as 1.
+    #: The turn (the scenario's first is 1), and the objects the source and
+    #: the recipient were (0 for a player), for "this turn" (400.7).
     turn: int = 1
+    source_serial: int = 0
+    recipient_serial: int = 0
 
 
 @dataclass(frozen=True)
@@ -108,6 +113,12 @@ class History:
     #: Scenario refs of permanents that regenerated instead of being
     #: destroyed (701.19a), once for each time.
     regenerated: list[str] = field(default_factory=list)
+    #: Zone changes, for what happened this turn (:mod:`mtgjudge.model.history`).
+    moves: list[Any] = field(default_factory=list)
+    #: Abilities activated (:class:`mtgjudge.model.activated.Activation`).
+    activations: list[Any] = field(default_factory=list)
+    #: Lands played (305.1): (player, turn number).
+    land_plays: list[tuple[str, int]] = field(default_factory=list)
 
 
 class GameOver(Exception):
@@ -171,10 +182,16 @@ class Game:
         #: How the controllers of prevention effects divide them for the next
         #: damage event: (source, recipient, amount) by the effect's source.
         self.prevention_choices: dict[str, list[tuple[str, str, int]]] = {}
+        #: 616.1: the order in which the affected player applies the
+        #: replacement and prevention effects to the next damage event, by
+        #: that player: the effects' sources by name.
+        self.replacement_orders: dict[str, list[str]] = {}
         #: Choices given in advance (`choose_on_resolution`) for the next
         #: triggered ability of each source to resolve (608.2d): by the
         #: source's scenario name, then by the name of the choice.
         self.resolution_choices: dict[str, dict[str, Any]] = {}
+        #: Day or night (730.1), or None for neither.
+        self.day_night: str | None = None
         #: Triggered abilities created by resolving spells, for a duration (603.7b).
         self.delayed_triggers: list[triggers.DelayedTrigger] = []
 
@@ -266,6 +283,7 @@ class Game:
             token.summoning_sick = True
             _add_starting_loyalty(token)
             self.add_object(token)
+            history.moved(self, token, None)
             self.note("111.2", f"{player} creates a {token.name} token")
             if as_they_enter is not None:
                 as_they_enter(token)
@@ -314,11 +332,16 @@ class Game:
                 condition=static.condition,
                 description=static.description,
                 combat=static.combat,
+                times=static.times,
             )
-            for obj in self.battlefield()
+            for obj in [*self.battlefield(), *self.emblems()]
             for static in obj.statics
         ]
         return sorted(statics + self.effects, key=lambda effect: effect.timestamp)
+
+    def emblems(self) -> list[GameObject]:
+        """The emblems in the command zone: their abilities function there (114.4)."""
+        return [obj for obj in self.objects if obj.emblem and obj.zone == "command" and obj.exists]
 
     def controller_without_statics(self, obj: GameObject) -> str:
         """Its controller from control-changing effects of resolved spells."""
@@ -349,6 +372,10 @@ class Game:
         previous_zone = obj.zone
         departed = {obj.serial: self.controller(obj)} if previous_zone == "battlefield" else {}
         returning: list[str] = []
+        # 700.4: "dies" is about what the permanent was as it last existed.
+        was_creature = (
+            previous_zone == "battlefield" and "creature" in self.characteristics(obj).types
+        )
         if previous_zone == "battlefield":
             returning = self.exiled_until_leaves.pop(obj.serial, [])
             self.last_known[obj.serial] = (obj.tapped, self.characteristics(obj).all_keywords)
@@ -384,10 +411,13 @@ class Game:
         obj.targets = ()
         obj.spell_targets = ()
         obj.timestamp = self.next_timestamp()
+        obj.transformed = False
+        obj.devoured = 0
         if zone == "battlefield":
             _add_starting_loyalty(obj)
             if as_it_enters is not None and previous_zone != "battlefield":
                 as_it_enters(obj)
+            daynight.entering(self, obj)
         if previous_zone == "battlefield":
             self._leave_battlefield_cleanup(departed)
         if obj.token and previous_zone == "battlefield" and zone != "battlefield":
@@ -401,6 +431,7 @@ class Game:
                 self.note(
                     "610.3c", f"{card.name} returns to the battlefield under its owner's control"
                 )
+        history.moved(self, obj, previous_zone, was_creature=was_creature)
         if dies and looking_back and before is not None:
             triggers.died(self, before, obj, looking_back)
         if zone == "battlefield" and previous_zone != "battlefield":
@@ -614,6 +645,9 @@ class Game:
         that have triggered on the stack, and repeats until neither
         happens."""
         while True:
+            # 702.145c–g: daybound and nightbound act at once, not as
+            # state-based actions, before a player would receive priority.
+            daynight.update(self)
             self.check_state_based_actions()
             if not self.pending_triggers:
                 return
@@ -743,6 +777,7 @@ class Game:
         self.effects = [
             e for e in self.effects if e.duration != "your_next_turn" or e.you != following
         ]
+        daynight.untap_step(self, active, self.turn_number - 1)
         # 302.6: what the new active player controls is no longer "summoning sick".
         for obj in self.battlefield():
             if self.controller(obj) == following:
@@ -813,6 +848,8 @@ class Game:
         elif position in ("precombat_main", "postcombat_main"):
             extra = " (an additional main phase)" if phase.additional else ""
             self.note("505.1", f"{position.replace('_', ' ')} phase begins{extra}")
+        elif position == "end":
+            triggers.step_began(self, position)
         return ()
 
     def combat_steps(self) -> list[str]:

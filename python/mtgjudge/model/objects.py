@@ -30,6 +30,20 @@ class Face:
 
 
 @dataclass(frozen=True)
+class BackFace:
+    """The back face of a transforming double-faced card (712): the
+    characteristics it has while it is transformed (712.8d)."""
+
+    name: str
+    types: frozenset[str] = frozenset()
+    subtypes: frozenset[str] = frozenset()
+    colors: frozenset[str] = frozenset()
+    power: int | None = None
+    toughness: int | None = None
+    keywords: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
 class Mode:
     """One mode of a modal spell (700.2)."""
 
@@ -38,6 +52,9 @@ class Mode:
     #: How many targets the mode requires (601.2c, 700.2c); None: any number.
     targets: int | None = None
     description: str = ""
+    #: The mode's target requirements (115.1, 700.2c), each a
+    #: :class:`mtgjudge.model.targets.TargetSpec`.
+    targeting: tuple = ()
 
 
 @dataclass(eq=False)
@@ -85,6 +102,8 @@ class GameObject:
     spell_grants: tuple = ()
     #: Triggered abilities (:class:`mtgjudge.model.triggers.TriggeredAbility`, 603).
     triggers: tuple = ()
+    #: Activated abilities (:class:`mtgjudge.model.activated.ActivatedAbility`, 602).
+    activated: tuple = ()
     #: When it entered its zone, for timestamp order (613.7).
     timestamp: int = 0
     token: bool = False
@@ -111,13 +130,33 @@ class GameObject:
     #: Its ninjutsu cost (702.49a), printed: the card may be put onto the
     #: battlefield from a hand attacking, in place of an unblocked attacker.
     ninjutsu: str | None = None
+    #: What the spell divides among its targets (601.2d): (counter kind, how
+    #: many); and, on the stack, how it was divided, by name.
+    divides: tuple[str, int] | None = None
+    division: dict = field(default_factory=dict)
+    #: How many modes its caster chooses, at least and at most (700.2:
+    #: "choose one", "choose two", "choose one or more").
+    modes_to_choose: tuple[int, int] = (1, 1)
+    #: Its entwine cost (702.42a), or None.
+    entwine: str | None = None
+    #: Its kicker cost (702.33a), or None; what it enters with if it was
+    #: kicked (702.33e): counters and keywords; and, on the stack, whether
+    #: it was kicked (702.33d).
+    kicker: str | None = None
+    if_kicked_counters: tuple[tuple[str, int], ...] = ()
+    if_kicked_keywords: frozenset[str] = frozenset()
+    kicked: bool = False
+    #: What each instance of the word "target" in the spell asks for (115.1,
+    #: 601.2c), each a :class:`mtgjudge.model.targets.TargetSpec`.
+    targeting: tuple = ()
     #: "As an additional cost to cast this spell, sacrifice a [quality]" (118.8):
     #: the quality's filter (:class:`mtgjudge.model.effects.ObjectFilter`), or None.
     sacrifice_cost: object = None
     # On the stack (601.2, 707.10, 709.3).
     cast_half: int | None = None
-    #: The index of the mode chosen for a modal spell (700.2a).
-    mode: int | None = None
+    #: The indexes of the modes chosen for a modal spell (700.2a), in the
+    #: order written.
+    mode: tuple[int, ...] | None = None
     x: int | None = None
     targets: tuple[str, ...] = ()
     #: The targets as chosen, each with its half and the object it was
@@ -143,6 +182,15 @@ class GameObject:
     regeneration_shields: int = 0
     #: Whether the object has existed at all (a token off the battlefield ceases to exist, 111.8).
     exists: bool = True
+    #: An emblem in the command zone (114): neither a card nor a permanent
+    #: (114.5), with no characteristics but its abilities (114.3).
+    emblem: bool = False
+    #: "You may play an additional land on each of your turns" (305.2): how many.
+    additional_land_plays: int = 0
+    #: A transforming double-faced card's back face (712), and whether the
+    #: permanent is transformed, back face up (701.27): status.
+    back: BackFace | None = None
+    transformed: bool = False
 
     @property
     def is_split(self) -> bool:

@@ -79,6 +79,7 @@ def _card_count(game: Game, entry: dict[str, Any]) -> int:
         1
         for obj in game.objects
         if obj.exists
+        and not obj.emblem  # 114.5: an emblem isn't a card
         and obj.zone == entry["zone"]
         and obj.owner == entry["player"]
         and wanted <= game.characteristics(obj).types
@@ -117,6 +118,8 @@ GAME: dict[str, Callable[[Game], Any]] = {
     "turn": lambda game: list(game.turn.history),
     "active_player": lambda game: game.turn.active_player,
     "regenerated": lambda game: list(game.history.regenerated),
+    # 730.1: "day", "night", or "" for neither.
+    "day_night": lambda game: game.day_night or "",
 }
 
 #: Observations of each player named.

@@ -7,8 +7,9 @@ damage is assigned first, as if nothing would change it (510.1; rulings on
 Fog Bank and Furnace of Rath), and the kernel then deals what is left
 (510.2). Only damage dealt has results: lifelink, deathtouch and loss of
 life look at the amount after these effects (120.3). Effects that apply to
-the same damage apply one at a time in timestamp order; the affected player
-may choose another order (616.1), which the model doesn't offer."""
+the same damage apply one at a time, in the order the affected player (or
+the affected permanent's controller) chooses (616.1, `order_replacements`),
+and otherwise in timestamp order."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from dataclasses import dataclass, field
 from math import ceil
 from typing import TYPE_CHECKING
 
-from mtgjudge.errors import IllegalActionError
+from mtgjudge.errors import IllegalActionError, InvalidInputError
 from mtgjudge.model.effects import Condition, ObjectFilter
 
 if TYPE_CHECKING:
@@ -175,7 +176,7 @@ def active(game: Game) -> list[ActiveEffect]:
 def pending(game: Game) -> bool:
     """Whether damage about to be dealt may change: an effect exists, or a
     choice for one waits to be used (and checked)."""
-    return bool(game.prevention_choices) or bool(active(game))
+    return bool(game.prevention_choices) or bool(game.replacement_orders) or bool(active(game))
 
 
 def apply(game: Game, pieces: list[Piece], *, combat: bool) -> list[int]:
@@ -184,7 +185,7 @@ def apply(game: Game, pieces: list[Piece], *, combat: bool) -> list[int]:
     same time. The choices made for them (``choose_prevention``) are used up
     here, and each must have been used."""
     outcome = _Outcome([piece.amount for piece in pieces])
-    for effect in active(game):
+    for effect in _in_chosen_order(game, pieces, combat):
         condition = effect.effect.condition
         if condition is not None and not condition.holds(game, effect.you, effect.source_serial):
             continue
@@ -228,6 +229,49 @@ def apply(game: Game, pieces: list[Piece], *, combat: bool) -> list[int]:
     for rule, text in outcome.notes:
         game.note(rule, text)
     return outcome.amounts
+
+
+def _affected(game: Game, recipient: str) -> str:
+    """616.1: who chooses: the affected player, or the affected object's
+    controller."""
+    if recipient in game.players:
+        return recipient
+    return game.controller(game.obj(recipient))
+
+
+def _in_chosen_order(game: Game, pieces: list[Piece], combat: bool) -> list[ActiveEffect]:
+    """The effects in the order they apply (616.1): the affected player's
+    choice, given with `order_replacements` for this event, comes first (each
+    chosen effect applied in turn, 616.1e–f), then the rest in timestamp
+    order. A player may order only the effects that would apply to damage
+    they, or permanents they control, would be dealt."""
+    effects = active(game)
+    orders, game.replacement_orders = game.replacement_orders, {}
+    if not orders:
+        return effects
+    if len(orders) > 1:
+        raise InvalidInputError("one player at a time orders the effects on one damage event")
+    ((chooser, refs),) = orders.items()
+    listed = [e for ref in refs for e in effects if e.source_ref == ref]
+    if len(listed) != len(refs):
+        missing = [ref for ref in refs if not any(e.source_ref == ref for e in effects)]
+        raise InvalidInputError(f"no replacement or prevention effect of {missing[0]!r} exists")
+    for piece in pieces:
+        applying = [e for e in listed if e.effect.damage.applies(game, piece, e, combat=combat)]
+        if len(applying) > 1 and _affected(game, piece.recipient) != chooser:
+            raise IllegalActionError(
+                f"the damage {piece.source.name} would deal to {_name(game, piece.recipient)} "
+                f"affects {_affected(game, piece.recipient)}, who chooses the order of its "
+                f"effects, not {chooser}",
+                rule="616.1",
+                fault="not_affected_player",
+            )
+    game.note(
+        "616.1",
+        f"{chooser} applies the effects in the order chosen: "
+        + ", then ".join(_what(game, e) for e in listed),
+    )
+    return listed + [e for e in effects if e not in listed]
 
 
 def _replace(

@@ -5,10 +5,11 @@ of the protocol (``docs/protocol.md``; the ruling format writes the same)."""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 from mtgjudge.keywords import normalize
-from mtgjudge.model import cost, replacement, restrictions, triggers
+from mtgjudge.model import activated, cost, replacement, restrictions, targets, triggers
 from mtgjudge.model.effects import (
     AnyFilter,
     Condition,
@@ -18,7 +19,7 @@ from mtgjudge.model.effects import (
     StaticAbility,
 )
 from mtgjudge.model.game import Game, Player
-from mtgjudge.model.objects import Face, GameObject, Mode
+from mtgjudge.model.objects import BackFace, Face, GameObject, Mode
 from mtgjudge.model.timing import Permission, SpellFilter
 from mtgjudge.protocol.vocabulary import SETUP_ZONES
 
@@ -54,6 +55,20 @@ def object_filter(spec: dict[str, Any]) -> ObjectFilter:
             object_filter(spec["blocking_creature"]) if "blocking_creature" in spec else None
         ),
         controller_cast_a_spell_this_turn=spec.get("controller_cast_a_spell_this_turn", False),
+        dealt_damage_this_turn=spec.get("dealt_damage_this_turn", False),
+        dealt_damage_by_source=spec.get("dealt_damage_by_source", False),
+        mana_value_at_most=spec.get("mana_value_at_most"),
+        mana_value_at_least=spec.get("mana_value_at_least"),
+        not_types=frozenset(spec.get("not_types", ())),
+        enchanted=spec.get("enchanted", False),
+        controller_dealt_combat_damage_by=(
+            (
+                object_filter(spec["controller_dealt_combat_damage_by"]["sources"]),
+                spec["controller_dealt_combat_damage_by"]["at_least"],
+            )
+            if "controller_dealt_combat_damage_by" in spec
+            else None
+        ),
     )
 
 
@@ -77,6 +92,20 @@ def condition_from(spec: dict[str, Any] | None) -> Condition | None:
         source_counters=tuple(sorted(spec.get("source_counters", {}).items())),
         opponent_dealt_damage_this_turn=spec.get("opponent_dealt_damage_this_turn", False),
         source_devoured=spec.get("source_devoured", False),
+        entered_this_turn=(
+            object_filter(spec["entered_this_turn"]) if "entered_this_turn" in spec else None
+        ),
+        a_creature_died_this_turn=spec.get("a_creature_died_this_turn", False),
+        your_turn=spec.get("your_turn", False),
+        cards_in_your_graveyard=(
+            (
+                spell_filter(spec["cards_in_your_graveyard"].get("filter", {})),
+                spec["cards_in_your_graveyard"]["at_least"],
+                spec["cards_in_your_graveyard"].get("other", False),
+            )
+            if "cards_in_your_graveyard" in spec
+            else None
+        ),
     )
 
 
@@ -89,6 +118,7 @@ def triggered_ability(spec: dict[str, Any]) -> triggers.TriggeredAbility:
         first_time_each_turn=spec.get("first_time_each_turn", False),
         condition=condition_from(spec.get("condition")),
         targets=tuple(spec.get("targets", ())),
+        targeting=tuple(targets.spec_from(t) for t in spec.get("targeting", ())),
         actions=tuple(spec.get("do", ())),
         functions_in=spec.get("functions_in", "battlefield"),
         description=spec.get("description", ""),
@@ -103,6 +133,7 @@ def spell_filter(spec: dict[str, Any]) -> SpellFilter:
         mana_value_at_most=spec.get("mana_value_at_most"),
         mana_value_at_least=spec.get("mana_value_at_least"),
         all_types=frozenset(spec.get("all_types", ())),
+        any_keyword=frozenset(normalize(k) for k in spec.get("any_keyword", ())),
     )
 
 
@@ -157,12 +188,21 @@ def static_ability(spec: dict[str, Any], name: str) -> StaticAbility:
     power, toughness = pt_change(spec["pump"]) if "pump" in spec else (0, 0)
     return StaticAbility(
         modification=Modification(
-            grant=frozenset(spec.get("grant", ())), power=power, toughness=toughness
+            grant=frozenset(spec.get("grant", ())),
+            power=power,
+            toughness=toughness,
+            # 613.1d: "[they] are [subtype] in addition to their other types".
+            add_subtypes=frozenset(spec.get("add_subtypes", ())),
+            # 613.1f: "[it] has '[cost]: [effect]'".
+            grant_activated=tuple(
+                activated.ability_from(a) for a in spec.get("grant_abilities", ())
+            ),
         ),
         filter=object_filters(spec["affects"]),
         condition=condition_from(spec.get("condition")),
         description=f"static ability of {name}",
         combat=restrictions.rule_from(spec),
+        times=spec.get("pump_for_each"),
     )
 
 
@@ -181,7 +221,18 @@ def permission(spec: dict[str, Any]) -> Permission:
         as_though_flash=spec.get("as_though_flash", False),
         cast_from=spec.get("cast_from"),
         condition=condition_from(spec.get("condition")),
+        players=spec.get("players", "you"),
+        without_paying_mana_cost=spec.get("without_paying_mana_cost", False),
     )
+
+
+def _modes_to_choose(spec: dict[str, Any]) -> tuple[int, int]:
+    """700.2: "choose one" (the default), "choose two" (2), "choose one or
+    more" (`{ min = 1, max = N }`)."""
+    wanted = spec.get("choose_modes", 1)
+    if isinstance(wanted, int):
+        return (wanted, wanted)
+    return (wanted.get("min", 1), wanted.get("max", len(spec.get("modes", ()))))
 
 
 def game_object(ref: str, spec: dict[str, Any], zone: str) -> GameObject:
@@ -230,7 +281,14 @@ def game_object(ref: str, spec: dict[str, Any], zone: str) -> GameObject:
             cost.ManaForCounters(spell_filter(m["spells"]), m.get("counter", "+1/+1"))
             for m in spec.get("mana_for_counters", ())
         ),
-        triggers=tuple(triggered_ability(t) for t in spec.get("triggers", ())),
+        triggers=tuple(
+            # 114.4: an emblem's abilities function in the command zone.
+            replace(triggered_ability(t), functions_in="command")
+            if spec.get("emblem")
+            else triggered_ability(t)
+            for t in spec.get("triggers", ())
+        ),
+        activated=tuple(activated.ability_from(a) for a in spec.get("abilities", ())),
         resolve=tuple(spec.get("resolve", ())),
         flash_if=condition_from(spec.get("flash_if")),
         cast_only_if=spec.get("cast_only_if"),
@@ -247,8 +305,24 @@ def game_object(ref: str, spec: dict[str, Any], zone: str) -> GameObject:
             object_filter(spec["devour_quality"]) if "devour_quality" in spec else None
         ),
         modes=tuple(
-            Mode(tuple(mode.get("resolve", ())), mode.get("targets"), mode.get("description", ""))
+            Mode(
+                tuple(mode.get("resolve", ())),
+                mode.get("targets"),
+                mode.get("description", ""),
+                tuple(targets.spec_from(t) for t in mode.get("targeting", ())),
+            )
             for mode in spec.get("modes", ())
+        ),
+        targeting=tuple(targets.spec_from(t) for t in spec.get("targeting", ())),
+        modes_to_choose=_modes_to_choose(spec),
+        divides=(
+            (spec["divides"]["counter"], spec["divides"]["amount"]) if "divides" in spec else None
+        ),
+        entwine=spec.get("entwine"),
+        kicker=spec.get("kicker"),
+        if_kicked_counters=tuple(sorted(spec.get("if_kicked", {}).get("counters", {}).items())),
+        if_kicked_keywords=frozenset(
+            normalize(k) for k in spec.get("if_kicked", {}).get("keywords", ())
         ),
         sacrifice_cost=(
             object_filter({**spec["sacrifice_as_cost"], "controller": "you"})
@@ -262,6 +336,23 @@ def game_object(ref: str, spec: dict[str, Any], zone: str) -> GameObject:
         summoning_sick=spec.get("summoning_sick", False),
         block_limit=spec.get("block_limit", 1),
         regeneration_shields=spec.get("regeneration_shields", 0),
+        emblem=spec.get("emblem", False),
+        additional_land_plays=spec.get("additional_land_plays", 0),
+        back=(
+            BackFace(
+                name=spec["back_face"]["name"],
+                types=frozenset(spec["back_face"].get("types", types)),
+                subtypes=frozenset(spec["back_face"].get("subtypes", ())),
+                colors=frozenset(spec["back_face"].get("colors", ())),
+                power=spec["back_face"].get("power"),
+                toughness=spec["back_face"].get("toughness"),
+                keywords=frozenset(normalize(k) for k in spec["back_face"].get("keywords", ())),
+            )
+            if "back_face" in spec
+            else None
+        ),
+        transformed=spec.get("transformed", False),
+        devoured=spec.get("devoured", 0),
     )
 
 
@@ -276,9 +367,12 @@ def build_game(setup: dict[str, Any]) -> Game:
         setup.get("active_player", players[0].name),
         setup.get("step", "precombat_main"),
     )
+    game.day_night = setup.get("day_night")
     for entry in setup["players"]:
         if isinstance(entry, dict) and "mana" in entry:
             game.players[entry["name"]].mana_pool = cost.parse_pool(entry["mana"])
+        if isinstance(entry, dict) and "dungeons_completed" in entry:
+            game.players[entry["name"]].dungeons_completed = tuple(entry["dungeons_completed"])
     for zone in SETUP_ZONES:
         for ref, spec in setup.get(zone, {}).items():
             game.add_object(game_object(ref, spec, zone))

@@ -28,8 +28,14 @@ class SpellFilter:
     mana_value_at_least: int | None = None
     #: Every one of these types ("artifact creature spells").
     all_types: frozenset[str] = frozenset()
+    #: One of these keywords ("a creature card with deathtouch, hexproof,
+    #: reach, or trample"): the abilities it has where it is, not abilities
+    #: it could gain.
+    any_keyword: frozenset[str] = frozenset()
 
     def matches(self, qualities: SpellQualities) -> bool:
+        if self.any_keyword and not self.any_keyword & qualities.keywords:
+            return False
         if self.types and not self.types & qualities.types:
             return False
         if not self.all_types <= qualities.types:
@@ -52,6 +58,7 @@ class SpellQualities:
     colors: frozenset[str]
     subtypes: frozenset[str]
     mana_value: int
+    keywords: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -63,6 +70,11 @@ class Permission:
     as_though_flash: bool = False
     cast_from: str | None = None  # "graveyard", "library_top", "exile"
     condition: Condition | None = None
+    #: Who may use it: its controller ("you", default) or "any" player.
+    players: str = "you"
+    #: "without paying their mana cost" (118.9): an alternative cost; with
+    #: it, the other parts of the permission apply only if it is used.
+    without_paying_mana_cost: bool = False
 
 
 @dataclass(frozen=True)
@@ -81,7 +93,7 @@ class ActivePermission:
         return self.permission.cast_from
 
     def applies(self, game: Game, player: str, qualities: SpellQualities) -> bool:
-        if player != game.controller(self.source):
+        if self.permission.players == "you" and player != game.controller(self.source):
             return False
         condition = self.permission.condition
         if condition is not None and not condition.holds(game, player, self.source.serial):
@@ -102,10 +114,29 @@ def check_may_begin_casting(
     qualities: SpellQualities,
     *,
     pays_flash_cost: bool,
+    without_paying_mana_cost: bool = False,
 ) -> str:
     """Raises :class:`IllegalCastError` if ``player`` may not begin to cast
     ``obj`` now as proposed; otherwise returns why the timing is allowed."""
     permissions = game.permissions()
+    if without_paying_mana_cost and not any(
+        p.permission.without_paying_mana_cost and p.applies(game, player, qualities)
+        for p in permissions
+    ):
+        # 118.9, 601.2b: an alternative cost only an effect can allow.
+        raise IllegalCastError(
+            f"nothing allows {player} to cast {' // '.join(qualities.names)} without paying its "
+            "mana cost",
+            rule="118.9",
+            fault="no_permission",
+        )
+    # 601.3c: a permission tied to an alternative cost applies only if that
+    # cost is paid.
+    permissions = [
+        p
+        for p in permissions
+        if not p.permission.without_paying_mana_cost or without_paying_mana_cost
+    ]
     # 601.3: a rule or effect must allow casting it from where it is.
     if obj.zone == "hand":
         if obj.owner != player:

@@ -38,7 +38,7 @@ how many times each source's abilities triggered.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from mtgjudge.errors import IllegalActionError, InvalidInputError
@@ -58,6 +58,9 @@ from mtgjudge.protocol.vocabulary import (
     OWN_DAMAGE_EVENTS,
     THAT_CREATURE,
     THAT_MUCH,
+    THAT_POWER,
+    THAT_TOUGHNESS,
+    THIS_OBJECT,
 )
 
 if TYPE_CHECKING:
@@ -86,6 +89,10 @@ class TriggeredAbility:
     condition: Condition | None = None
     #: Fixed targets, chosen as it's put on the stack (603.3d, 601.2c).
     targets: tuple[str, ...] = ()
+    #: What its targets must be (115.1d), each a
+    #: :class:`mtgjudge.model.targets.TargetSpec`; without any, a target is
+    #: a permanent on the battlefield or a player.
+    targeting: tuple = ()
     #: What it does as it resolves: actions in the scenario vocabulary.
     actions: tuple = ()
     #: The zone it functions in (113.6, 113.6k).
@@ -102,16 +109,44 @@ class TriggeredAbility:
 
 @dataclass(frozen=True)
 class DelayedTrigger:
-    """A triggered ability created by a resolving spell (603.7), with a
-    stated duration, so that it triggers each time its event happens until
-    then (603.7b), and only after it was created (603.7a). Its source is the
-    spell; its controller, the player who controlled the spell as it
-    resolved (603.7d)."""
+    """A delayed triggered ability (603.7), created by a resolving spell or
+    ability. It triggers only once it exists (603.7a): with a stated
+    duration (`until`), each time its event happens until then; without one,
+    only the next time, and then it is gone (603.7b). Its source is the spell
+    (603.7d) or the source of the ability that created it (603.7e); its
+    controller, the player who controlled that spell or ability as it
+    resolved. ``about`` is the object it refers to ("when that creature
+    becomes blocked"), by name and serial: the object it was (603.7c)."""
 
     ability: TriggeredAbility
     source: GameObject
     controller: str
-    until: str = "end_of_turn"
+    until: str | None = "end_of_turn"
+    about: tuple[str, int] | None = None
+
+
+def create_delayed(
+    game: Game,
+    spec: dict[str, Any],
+    ability: TriggeredAbility,
+    source: GameObject,
+    controller: str,
+) -> DelayedTrigger:
+    """603.7: a resolving spell or ability creates a delayed triggered
+    ability. Its source is the spell (603.7d), or the source of the ability
+    that created it (603.7e); its controller, the player who controlled that
+    spell or ability as it resolved. ``spec["object"]`` names the object it
+    refers to, as the object it is now (603.7c)."""
+    about = None
+    if "object" in spec:
+        ref = spec["object"]
+        about = (ref, game.obj(ref).serial)
+    delayed = DelayedTrigger(ability, source, controller, spec.get("until"), about)
+    game.delayed_triggers.append(delayed)
+    what = spec.get("description") or spec["event"].replace("_", " ")
+    how = "until end of turn" if delayed.until == "end_of_turn" else "that triggers once"
+    game.note("603.7", f"{source.name} creates a delayed triggered ability {how}: {what}")
+    return delayed
 
 
 @dataclass(frozen=True)
@@ -129,6 +164,8 @@ class Seen:
     counters: dict[str, int]
     triggers: tuple[TriggeredAbility, ...]
     status: CombatStatus = field(default_factory=CombatStatus)
+    #: For a delayed triggered ability: the ability (603.7).
+    delayed: DelayedTrigger | None = None
 
     @property
     def controller(self) -> str:
@@ -169,6 +206,12 @@ class Triggered:
     #: On the stack: its serial, and the serials of its targets.
     serial: int | None = None
     targets: dict[str, int | None] = field(default_factory=dict)
+    #: For each target chosen for a requirement (115.1d): its role and zone.
+    target_roles: dict[str, tuple[str, str]] = field(default_factory=dict)
+    #: For a delayed triggered ability: the object it refers to (603.7c).
+    about: tuple[str, int] | None = None
+    #: "That creature"'s power and toughness as the event saw it (603.10).
+    that_pt: tuple[int | None, int | None] | None = None
 
     @property
     def ref(self) -> str:
@@ -193,22 +236,61 @@ class TriggerRecord:
 
 
 def _watchers(game: Game, zones: tuple[str, ...] = ("battlefield", "graveyard")) -> list[Seen]:
-    """The objects with triggered abilities that function where they are."""
-    return [
-        seen(game, obj)
-        for obj in game.objects
-        if obj.triggers
-        and obj.exists
-        and obj.zone in zones
-        and any(ability.functions_in == obj.zone for ability in obj.triggers)
-    ]
+    """The objects with triggered abilities that function where they are,
+    those they gained from effects included (613.1f), and then each delayed
+    triggered ability (603.7), which functions wherever its source is."""
+    granted = granted_triggers(game)
+    found = []
+    for obj in game.objects:
+        if not obj.exists or (obj.zone not in zones and not obj.emblem):
+            continue
+        extra = granted.get(obj.serial, ())
+        if not any(ability.functions_in == obj.zone for ability in (*obj.triggers, *extra)):
+            continue
+        watcher = seen(game, obj)
+        found.append(replace(watcher, triggers=(*watcher.triggers, *extra)) if extra else watcher)
+    return found + [_delayed_watcher(game, delayed) for delayed in game.delayed_triggers]
+
+
+def _delayed_watcher(game: Game, delayed: DelayedTrigger) -> Seen:
+    """A delayed triggered ability as a watcher: its source, under its
+    controller (603.7d, 603.7e); for an ability about an object, "this
+    creature" of its event is that object (603.7c)."""
+    watcher = seen(game, delayed.source)
+    current = replace(watcher.current, controller=delayed.controller)
+    serial = delayed.about[1] if delayed.about is not None else watcher.serial
+    return replace(
+        watcher, current=current, serial=serial, triggers=(delayed.ability,), delayed=delayed
+    )
+
+
+def granted_triggers(game: Game) -> dict[int, tuple[TriggeredAbility, ...]]:
+    """Triggered abilities that resolved effects give objects, by serial
+    (613.1f); their sets were locked in as the effects began (611.2c)."""
+    granted: dict[int, tuple[TriggeredAbility, ...]] = {}
+    for effect in game.effects:
+        gained = effect.modification.grant_triggers
+        if gained and effect.affected is not None:
+            for serial in effect.affected:
+                granted[serial] = (*granted.get(serial, ()), *gained)
+    return granted
 
 
 def watchers(game: Game) -> list[Seen]:
     """What a leaves-the-battlefield event will look back at (603.10a)."""
-    if not any(obj.triggers for obj in game.objects):
+    if (
+        not game.delayed_triggers
+        and not any(obj.triggers for obj in game.objects)
+        and not granted_triggers(game)
+    ):
         return []
     return _watchers(game)
+
+
+def _functions(ability: TriggeredAbility, watcher: Seen) -> bool:
+    """Whether the ability functions where its source is (113.6): a delayed
+    triggered ability functions wherever its source is."""
+    return watcher.delayed is not None or ability.functions_in == watcher.obj.zone
 
 
 def _trigger(
@@ -220,11 +302,19 @@ def _trigger(
     that_much: int | None = None,
     what: str = "",
     controller: str | None = None,
+    that_seen: Seen | None = None,
 ) -> None:
     """603.2: the ability triggers, unless its intervening "if" clause is
     false (603.4). ``controller`` is given for a delayed triggered ability
     (603.7d); otherwise it's the source's controller (603.3a)."""
     controller = controller or watcher.controller
+    delayed = watcher.delayed
+    if delayed is not None:
+        if delayed not in game.delayed_triggers:
+            return  # 603.7b: a delayed ability without a duration triggered already
+        if delayed.until is None:
+            # 603.7b: it triggers only once, the next time its event happens.
+            game.delayed_triggers.remove(delayed)
     name = watcher.current.names[0] if watcher.current.names else watcher.obj.name
     # The source as the object it is immediately after the event (for a
     # creature that died, the card in the graveyard).
@@ -245,7 +335,11 @@ def _trigger(
         event=ability.when,
         that_creature=(that_creature.ref, that_creature.serial) if that_creature else None,
         that_much=that_much,
+        about=delayed.about if delayed is not None else None,
     )
+    if that_creature is not None:
+        look = that_seen if that_seen is not None else seen(game, that_creature)
+        pending.that_pt = (look.current.power, look.current.toughness)
     game.pending_triggers.append(pending)
     game.history.triggers.append(TriggerRecord(watcher.obj.ref, ability.when, controller))
     game.note("603.2", f"{pending.describe()} triggers{what}")
@@ -255,18 +349,29 @@ def _abilities(watcher: Seen, *events: str) -> list[TriggeredAbility]:
     return [
         ability
         for ability in watcher.triggers
-        if ability.when in events and ability.functions_in == watcher.obj.zone
+        if ability.when in events and _functions(ability, watcher)
     ]
 
 
 def _fits(
-    ability: TriggeredAbility, subject: Seen, watcher: Seen, controller: str | None = None
+    game: Game,
+    ability: TriggeredAbility,
+    subject: Seen,
+    watcher: Seen,
+    controller: str | None = None,
 ) -> bool:
     wanted = ability.filter
     if wanted is None:
         return True
     if wanted.other and subject.serial == watcher.serial:
         return False
+    if wanted.looks_back:
+        from mtgjudge.model import history
+
+        # "A creature dealt damage by [this permanent] this turn": the
+        # source as the object it is (for a delayed ability, its source's).
+        if not history.fits(game, wanted, subject.serial, watcher.serial):
+            return False
     return wanted.describes(
         subject.current,
         token=subject.token,
@@ -279,21 +384,26 @@ def _fits(
 
 
 def _attack_triggers(
-    ability: TriggeredAbility, attacker: Seen, defender: str, watcher: Seen, alone: bool
+    game: Game,
+    ability: TriggeredAbility,
+    attacker: Seen,
+    defender: str,
+    watcher: Seen,
+    alone: bool,
 ) -> str | None:
     """Whether declaring this attacker matches the ability's trigger event
     (508.3a), and if so how the trace says it."""
     if ability.when == "attacks":
         matches = attacker.serial == watcher.serial
     elif ability.when == "a_creature_attacks":
-        matches = _fits(ability, attacker, watcher)
+        matches = _fits(game, ability, attacker, watcher)
     elif ability.when == "a_creature_attacks_alone":
         # 506.5, 702.83b: the only creature declared as an attacker.
-        if alone and _fits(ability, attacker, watcher):
+        if alone and _fits(game, ability, attacker, watcher):
             return f" ({attacker.obj.name} attacks alone, 506.5)"
         return None
     elif ability.when == "a_creature_attacks_you":
-        matches = defender == watcher.controller and _fits(ability, attacker, watcher)
+        matches = defender == watcher.controller and _fits(game, ability, attacker, watcher)
     else:
         return None
     return f" ({attacker.obj.name} attacks)" if matches else None
@@ -322,7 +432,7 @@ def attackers_declared(game: Game, attacks: list[tuple[GameObject, str]]) -> Non
         for obj in game.battlefield():
             if "exalted" in game.characteristics(obj).all_keywords:
                 watcher = seen(game, obj)
-                if _fits(EXALTED, alone, watcher):
+                if _fits(game, EXALTED, alone, watcher):
                     what = f" ({alone.obj.name} attacks alone, 702.83b)"
                     _trigger(game, watcher, EXALTED, that_creature=alone.obj, what=what)
     for watcher in _watchers(game, ("battlefield",)):
@@ -331,7 +441,9 @@ def attackers_declared(game: Game, attacks: list[tuple[GameObject, str]]) -> Non
                 _trigger(game, watcher, ability, what=f" ({watcher.controller} attacks)")
         for ability in _abilities(watcher, *ATTACK_EVENTS[1:]):
             for attacker, defender in attackers:
-                what = _attack_triggers(ability, attacker, defender, watcher, len(attacks) == 1)
+                what = _attack_triggers(
+                    game, ability, attacker, defender, watcher, len(attacks) == 1
+                )
                 if what is not None:
                     _trigger(game, watcher, ability, that_creature=attacker.obj, what=what)
 
@@ -352,7 +464,7 @@ def blockers_declared(game: Game, blocks: list[tuple[GameObject, GameObject]]) -
                 other = attacker if blocker.serial == watcher.serial else blocker
                 # 509.3f: the other creature's characteristics as it becomes
                 # a blocking creature, or as the attacker becomes blocked.
-                if _fits(ability, seen(game, other), watcher):
+                if _fits(game, ability, seen(game, other), watcher):
                     _trigger(
                         game,
                         watcher,
@@ -376,7 +488,7 @@ def entered_blocking(
             for ability in _abilities(watcher, "becomes_blocked"):
                 _trigger(game, watcher, ability, what=f" ({attacker.name} becomes blocked)")
         for ability in _abilities(watcher, "blocks_or_becomes_blocked_by"):
-            if _fits(ability, seen(game, blocker), watcher):
+            if _fits(game, ability, seen(game, blocker), watcher):
                 _trigger(
                     game,
                     watcher,
@@ -435,7 +547,7 @@ def damage_dealt(game: Game, events: list[DamageEvent]) -> None:
     sources = {event.source.serial: seen(game, event.source) for event in events}
     for watcher in _watchers(game):
         for ability in watcher.triggers:
-            if ability.functions_in != watcher.obj.zone:
+            if not _functions(ability, watcher):
                 continue
             kind = ability.when
             relevant = [e for e in events if not ability.combat or e.combat]
@@ -469,7 +581,7 @@ def damage_dealt(game: Game, events: list[DamageEvent]) -> None:
                     e
                     for e in relevant
                     if _recipient_fits(game, ability.to, e, watcher.controller)
-                    and _fits(ability, sources[e.source.serial], watcher)
+                    and _fits(game, ability, sources[e.source.serial], watcher)
                 ]
                 if ability.to is None:
                     # 603.2c, 510.2: "a creature deals (combat) damage" happens
@@ -505,7 +617,7 @@ def damage_dealt(game: Game, events: list[DamageEvent]) -> None:
                     if (
                         e.combat
                         and e.kind == "player"
-                        and _fits(ability, sources[e.source.serial], watcher)
+                        and _fits(game, ability, sources[e.source.serial], watcher)
                     ):
                         by_player.setdefault(str(e.recipient), []).append(e)
                 for player, dealt in by_player.items():
@@ -517,12 +629,43 @@ def damage_dealt(game: Game, events: list[DamageEvent]) -> None:
                         that_much=sum(e.amount for e in dealt),
                         what=f" ({names} deal{'s' if len(dealt) == 1 else ''} combat damage to {player})",
                     )
+            elif kind == "creatures_deal_combat_damage_to_opponents":
+                hit = {
+                    str(e.recipient)
+                    for e in events
+                    if e.combat
+                    and e.kind == "player"
+                    and e.recipient != watcher.controller
+                    and _fits(game, ability, sources[e.source.serial], watcher)
+                }
+                if hit:
+                    _trigger(
+                        game,
+                        watcher,
+                        ability,
+                        that_much=len(hit),
+                        what=f" (combat damage to {', '.join(sorted(hit))})",
+                    )
+            elif kind == "a_creature_is_dealt_damage":
+                for e in relevant:
+                    if e.kind != "creature":
+                        continue
+                    dealt = seen(game, e.recipient)  # type: ignore[arg-type]
+                    if _fits(game, ability, dealt, watcher):
+                        _trigger(
+                            game,
+                            watcher,
+                            ability,
+                            that_creature=e.recipient,  # type: ignore[arg-type]
+                            that_much=e.amount,
+                            what=f" ({_recipient_name(e)} is dealt {e.amount} damage)",
+                        )
             elif kind == "a_source_deals_damage_to_you":
                 for e in relevant:
                     if (
                         e.kind == "player"
                         and e.recipient == watcher.controller
-                        and _fits(ability, sources[e.source.serial], watcher)
+                        and _fits(game, ability, sources[e.source.serial], watcher)
                     ):
                         _trigger(
                             game,
@@ -570,23 +713,37 @@ def _gained_earlier(game: Game, player: str, gains: list[tuple[str, int]], index
     return len(this_turn) > later
 
 
+def scried(game: Game, player: str) -> None:
+    """701.22d: abilities that trigger whenever a player scries, after the
+    scry is complete."""
+    for watcher in _watchers(game):
+        for ability in _abilities(watcher, "you_scry"):
+            if watcher.controller == player:
+                _trigger(game, watcher, ability, what=f" ({player} scries)")
+
+
 def died(game: Game, before: Seen, after: GameObject, looking_back: list[Seen]) -> None:
     """Leaves-the-battlefield abilities look back in time (603.10a): the
     abilities that existed, and the dead creature's appearance, immediately
     before the event."""
     for watcher in looking_back:
         for ability in watcher.triggers:
-            if ability.functions_in != "battlefield":
+            if ability.functions_in != "battlefield" and watcher.delayed is None:
                 continue
             itself = ability.when == "dies" and watcher.serial == before.serial
             another = (
                 ability.when == "a_creature_dies"
                 and "creature" in before.current.types
-                and _fits(ability, before, watcher)
+                and _fits(game, ability, before, watcher)
             )
             if itself or another:
                 _trigger(
-                    game, watcher, ability, that_creature=after, what=f" ({before.obj.name} dies)"
+                    game,
+                    watcher,
+                    ability,
+                    that_creature=after,
+                    what=f" ({before.obj.name} dies)",
+                    that_seen=before,
                 )
 
 
@@ -594,10 +751,14 @@ def entered(game: Game, obj: GameObject) -> None:
     """603.6a: enters-the-battlefield abilities: the permanent's own, and those
     of every permanent (the newcomer included) and every delayed triggered
     ability (603.7) that trigger on a creature entering."""
-    others = bool(game.delayed_triggers) or any(
-        ability.when == "a_creature_enters"
-        for other in game.battlefield()
-        for ability in other.triggers
+    others = (
+        bool(game.delayed_triggers)
+        or any(
+            ability.when == "a_creature_enters"
+            for other in [*game.battlefield(), *game.emblems()]
+            for ability in other.triggers
+        )
+        or bool(granted_triggers(game))
     )
     if not obj.triggers and not others:
         return
@@ -609,22 +770,16 @@ def entered(game: Game, obj: GameObject) -> None:
         return
     for watcher in _watchers(game, ("battlefield",)):
         for ability in _abilities(watcher, "a_creature_enters"):
-            if _fits(ability, subject, watcher):
+            if _fits(game, ability, subject, watcher):
                 _trigger(game, watcher, ability, that_creature=obj, what=what)
-    for delayed in game.delayed_triggers:
-        watcher = seen(game, delayed.source)
-        ability = delayed.ability
-        if ability.when == "a_creature_enters" and _fits(
-            ability, subject, watcher, delayed.controller
-        ):
-            _trigger(
-                game,
-                watcher,
-                ability,
-                that_creature=obj,
-                what=what,
-                controller=delayed.controller,
-            )
+
+
+#: The events "at the beginning of" a step (603.2b), by step: each, and
+#: on the ability's controller's turn only.
+_STEP_EVENTS = {
+    "beginning_of_combat": ("beginning_of_combat", "beginning_of_combat_on_your_turn"),
+    "end": ("beginning_of_end_step", "beginning_of_your_end_step"),
+}
 
 
 def step_began(game: Game, position: str) -> None:
@@ -636,14 +791,18 @@ def step_began(game: Game, position: str) -> None:
             for ability in _abilities(watcher, "end_of_combat"):
                 _trigger(game, watcher, ability, what=" (end of combat)")
         return
-    if position != "beginning_of_combat":
+    if position not in _STEP_EVENTS:
         return
+    each, yours = _STEP_EVENTS[position]
+    what = position.replace("_", " ") if position != "end" else "end step"
     for watcher in _watchers(game, ("battlefield",)):
-        for ability in _abilities(watcher, "beginning_of_combat"):
-            _trigger(game, watcher, ability, what=" (the beginning of combat)")
+        for ability in _abilities(watcher, each):
+            _trigger(game, watcher, ability, what=f" (the beginning of the {what})")
         if watcher.controller == game.turn.active_player:
-            for ability in _abilities(watcher, "beginning_of_combat_on_your_turn"):
-                _trigger(game, watcher, ability, what=" (the beginning of combat on your turn)")
+            for ability in _abilities(watcher, yours):
+                _trigger(
+                    game, watcher, ability, what=f" (the beginning of the {what} on your turn)"
+                )
 
 
 # ----- putting them on the stack (603.3) -----
@@ -683,7 +842,7 @@ def put_on_stack(game: Game) -> None:
     for pending in waiting:
         pending.serial = new_serial()
         if pending.ability.targets:
-            pending.targets = {ref: target_serial(game, ref) for ref in pending.ability.targets}
+            _choose_targets(game, pending)
             if all(serial is None for serial in pending.targets.values()):
                 # 603.3d: no legal target can be chosen.
                 game.note(
@@ -702,6 +861,42 @@ def put_on_stack(game: Game) -> None:
             f"{pending.controller} puts {pending.describe()} on the stack{targeting} "
             "(603.3b: in APNAP order, each player's in the order they triggered)",
         )
+
+
+def _choose_targets(game: Game, pending: Triggered) -> None:
+    """603.3d: the targets are chosen as it is put on the stack: each fixed
+    target, if it is legal now, for the first requirement it fits (115.1d)."""
+    from mtgjudge.model import targets
+
+    specs = pending.ability.targeting
+    if not specs:
+        pending.targets = {ref: target_serial(game, ref) for ref in pending.ability.targets}
+        return
+    for ref in pending.ability.targets:
+        for spec in specs:
+            zone = spec.zone_of(game, ref, pending.controller, pending.source_serial)
+            if zone is not None:
+                pending.targets[ref] = targets.serial_of(game, ref)
+                pending.target_roles[ref] = (spec.role, zone)
+                break
+        else:
+            pending.targets[ref] = None
+            game.note(
+                "603.3d", f"{display_name(game, ref)} isn't a legal target for {pending.describe()}"
+            )
+
+
+def _still_legal(game: Game, ability: Triggered, ref: str, serial: int | None) -> bool:
+    """608.2b, for a triggered ability's target."""
+    if ref not in ability.target_roles:
+        return still_target(game, ref, serial)
+    from mtgjudge.model import targets
+
+    role, zone = ability.target_roles[ref]
+    chosen = targets.Chosen(ref, role, serial or 0, zone)
+    return targets.still_legal(
+        game, chosen, ability.ability.targeting, ability.controller, ability.source_serial
+    )
 
 
 def target_serial(game: Game, ref: str) -> int | None:
@@ -744,7 +939,9 @@ def _resolve(game: Game, ability: Triggered, given: dict[str, Any], used: set[st
     ):
         game.note("603.4", "its condition is false now, so it is removed and does nothing")
         return
-    legal = [ref for ref, serial in ability.targets.items() if still_target(game, ref, serial)]
+    legal = [
+        ref for ref, serial in ability.targets.items() if _still_legal(game, ability, ref, serial)
+    ]
     if ability.targets and not legal:
         game.note("608.2b", "all its targets are illegal now, so it doesn't resolve")
         return
@@ -753,9 +950,10 @@ def _resolve(game: Game, ability: Triggered, given: dict[str, Any], used: set[st
     gone = {ref for ref in ability.targets if ref not in legal}
     if game.obj(ability.source.ref).serial != ability.source_serial:
         gone.add(ability.source.ref)
-    that = ability.that_creature
-    if that is not None and game.obj(that[0]).serial != that[1]:
-        gone.add(that[0])
+    for that in (ability.that_creature, ability.about):
+        if that is not None and game.obj(that[0]).serial != that[1]:
+            # 603.7c: an object that has left its zone isn't affected.
+            gone.add(that[0])
     _perform(game, ability, ability.ability.actions, gone, legal, given, used)
 
 
@@ -779,13 +977,50 @@ def _perform(
             if _may(game, ability, args, given, used):
                 _perform(game, ability, args["do"], gone, legal, given, used)
             continue
+        if kind == "choose_one":
+            option = _choose_one(game, ability, args, given, used)
+            if option is not None:
+                _perform(game, ability, args["options"][option], gone, legal, given, used)
+            continue
+        if kind == "distribute":
+            from mtgjudge.model.activated import divided_counters
+
+            shares = divided_counters(
+                getattr(ability.ability, "divides", None), getattr(ability, "division", {}), legal
+            )
+            if shares is None:
+                game.note("608.2b", "no legal target is left to get the counters divided")
+                continue
+            action = shares
         if kind == "choose":
             chosen = _choose(game, ability, args, legal, given, used)
             if chosen:
                 then = [_expand(part, chosen) for part in args["do"]]
                 _perform(game, ability, then, gone, legal, given, used)
             continue
+        roles = _roles(ability, legal)
+        if roles and _mentions_role(action, roles):
+            from mtgjudge.model import targets
+
+            try:
+                action = targets.expand(action, roles)
+            except targets.NoTarget as missing:
+                game.note(
+                    "608.2b",
+                    f"{missing} has no legal target left: that part of the effect doesn't happen",
+                )
+                continue
+            if targets.is_empty(action):
+                continue
         bound = bind(game, action, gone, lambda node: _substitute(node, ability))
+        if bound is not None and kind == "scry" and "scry" in given:
+            # 701.22a: which of the cards looked at go to the bottom, chosen
+            # as it resolves.
+            from mtgjudge.model.actions import _scry
+
+            used.add("scry")
+            _scry(game, bound["scry"], _context(ability, legal), bottom=list(given["scry"]))
+            continue
         if bound is not None:
             perform_raw(
                 game,
@@ -795,6 +1030,56 @@ def _perform(
                 source=ability.source,
                 source_serial=ability.source_serial,
             )
+
+
+def _roles(ability: Triggered, legal: list[str]) -> dict[str, list[str]]:
+    """Each role of its target requirements: the legal targets chosen for it."""
+    roles: dict[str, list[str]] = {spec.role: [] for spec in ability.ability.targeting}
+    for ref in legal:
+        if ref in ability.target_roles:
+            roles[ability.target_roles[ref][0]].append(ref)
+    return roles
+
+
+def _mentions_role(action: Any, roles: dict[str, list[str]]) -> bool:
+    from mtgjudge.model import targets
+
+    return targets.mentions(action, list(roles))
+
+
+def _context(ability: Triggered, legal: list[str]) -> Any:
+    from mtgjudge.model.actions import Context
+
+    return Context(ability.controller, None, tuple(legal), ability.source, ability.source_serial)
+
+
+def _choose_one(
+    game: Game, ability: Triggered, args: dict[str, Any], given: dict[str, Any], used: set[str]
+) -> str | None:
+    """608.2d: "your choice of ...": its controller chooses one of the
+    options as that part of the effect applies, not before."""
+    name = args["name"]
+    options = list(args["options"])
+    what = args.get("description") or name
+    if name in given:
+        used.add(name)
+        picked = given[name]
+        if picked not in options:
+            raise IllegalActionError(
+                f"{ability.controller} can't choose {picked!r} for {what}: the options are "
+                + ", ".join(options),
+                rule="608.2d",
+                fault="not_a_candidate",
+            )
+    elif len(options) == 1:
+        picked = options[0]
+    else:
+        raise InvalidInputError(
+            f"{ability.controller} chooses one of {', '.join(options)} for {what} (608.2d): say "
+            f"which with `choose_on_resolution = {{ {ability.source.ref} = {{ {name} = ... }} }}`"
+        )
+    game.note("608.2d", f"{ability.controller} chooses {picked} for {what}")
+    return picked
 
 
 def _may(
@@ -836,13 +1121,50 @@ def _choose(
         if not players:
             raise InvalidInputError(f"the choice {name!r} is made by a target player; none is left")
         chooser = players[0]
-    wanted = object_filter(args["among"])
-    candidates = [
-        obj
-        for obj in game.battlefield()
-        if wanted.matches(game, obj, chooser, ability.source_serial)
-    ]
+    if "cards" in args:
+        # Cards in the chooser's zone ("discard a card": a card in their hand).
+        from mtgjudge.model import cost
+        from mtgjudge.model.setup import spell_filter
+
+        zone = args["cards"].get("zone", "hand")
+        quality = spell_filter(args["cards"].get("filter", {}))
+        candidates = [
+            obj
+            for obj in game.objects
+            if obj.exists
+            and obj.zone == zone
+            and obj.owner == chooser
+            and quality.matches(cost.card_qualities(game, obj))
+        ]
+    else:
+        wanted = object_filter(args["among"])
+        candidates = [
+            obj
+            for obj in game.battlefield()
+            if wanted.matches(game, obj, chooser, ability.source_serial)
+        ]
     count = args.get("count", "one")
+    if count == THAT_MUCH:
+        count = _substitute(count, ability)
+    if isinstance(count, int):
+        # "Discard that many cards": exactly that many, or all there are.
+        wanted = min(count, len(candidates))
+        if name not in given and len(candidates) > wanted:
+            raise InvalidInputError(
+                f"{chooser} chooses {wanted} of {', '.join(obj.ref for obj in candidates)} for "
+                f"{what} (608.2d): say which with `choose_on_resolution`"
+            )
+        picked = [game.obj(ref) for ref in given[name]] if name in given else list(candidates)
+        if name in given:
+            used.add(name)
+        if len(picked) != wanted or any(obj not in candidates for obj in picked):
+            raise IllegalActionError(
+                f"{chooser} must choose {wanted} of {_names(candidates)} for {what}",
+                rule="608.2d",
+                fault="not_a_candidate",
+            )
+        game.note("608.2d", f"{chooser} chooses {_names(picked) or 'nothing'} for {what}")
+        return [obj.ref for obj in picked]
     if name in given:
         used.add(name)
         refs = given[name]
@@ -945,15 +1267,28 @@ def _substitute(node: Any, ability: Triggered) -> Any:
         if ability.that_much is None:
             raise InvalidInputError(f"the event {ability.event!r} has no “that much” (see EVENTS)")
         return ability.that_much
+    if node == THIS_OBJECT:
+        # "This creature": the object whose ability it is.
+        return ability.source.ref
+    if node in (THAT_POWER, THAT_TOUGHNESS):
+        # 608.2h, 603.10a: that creature's power or toughness as the event saw
+        # it: as it last existed on the battlefield, for one that died.
+        if ability.that_pt is None:
+            raise InvalidInputError(f"the event {ability.event!r} has no “that creature”")
+        value = ability.that_pt[0 if node == THAT_POWER else 1]
+        return max(value or 0, 0)
     return node
 
 
 def _fill(node: Any, fill: Callable[[Any], Any]) -> Any:
-    """``node`` with ``fill`` applied to each string in it."""
+    """``node`` with ``fill`` applied to each string in it, but not in the
+    triggered abilities an effect grants: their placeholders are their own."""
     if isinstance(node, str):
         return fill(node)
     if isinstance(node, dict):
-        return {_fill(k, fill): _fill(v, fill) for k, v in node.items()}
+        return {
+            _fill(k, fill): v if k == "grant_triggers" else _fill(v, fill) for k, v in node.items()
+        }
     if isinstance(node, list):
         return [_fill(item, fill) for item in node]
     return node
@@ -991,7 +1326,12 @@ def bind(
     spell or ability can no longer find or affect (400.7, 603.6, 608.2b);
     None if nothing is left of it."""
     ((kind, args),) = action.items()
-    args = _fill(args, fill)
+    if kind == "create_trigger":
+        # A delayed ability's own actions are filled in when it triggers;
+        # only the object it refers to is named now (603.7c).
+        args = {**args, **({"object": fill(args["object"])} if "object" in args else {})}
+    else:
+        args = _fill(args, fill)
     dropped: list[str] = []
     if kind in _KEYED:
         dropped = [ref for ref in args if ref in gone]

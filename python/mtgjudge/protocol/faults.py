@@ -14,6 +14,8 @@ CATEGORIES: dict[str, str] = {
     "block": "declaring blockers (509.1)",
     "assignment": "assigning combat damage (510.1, 702.19)",
     "cast": "casting a spell (601.2, 601.3)",
+    "activate": "activating an ability (602.2, 602.5, 606)",
+    "land": "playing a land (305)",
     "payment": "paying a spell's total cost (601.2h)",
     "action": "any other action: choices, the stack, the turn",
 }
@@ -128,13 +130,68 @@ FAULTS: dict[str, tuple[tuple[str, ...], str]] = {
     "cast:already_on_stack": (("601.2a",), "it is already on the stack"),
     "cast:no_single_half": (("709.3",), "a player casts one half of a split card"),
     "cast:no_mode": (("700.2a",), "a modal spell needs a mode that exists"),
+    "cast:is_a_land": (("305.9",), "a land is played, never cast"),
+    "cast:wrong_number_of_modes": (
+        ("700.2a",),
+        "the spell needs another number of modes chosen",
+    ),
+    "cast:same_mode_twice": (("700.2d",), "a mode is chosen more than once"),
+    "cast:no_entwine": (("702.42a",), "only a spell with entwine is cast entwined"),
     "cast:no_fuse": (("702.102a",), "only a split card with fuse is cast fused"),
     "cast:fuse_not_from_hand": (("702.102a",), "a split card is cast fused only from a hand"),
     "cast:wrong_number_of_targets": (("601.2c",), "the spell needs another number of targets"),
     "cast:illegal_target": (("601.2c",), "a target doesn't fit the spell's requirements"),
+    "cast:wrong_division": (
+        ("601.2d",),
+        "a division that doesn't give each target at least one, or doesn't add up",
+    ),
+    "cast:target_chosen_twice": (
+        ("601.2c",),
+        "the same object or player is chosen twice for one instance of the word “target”",
+    ),
     "cast:no_such_additional_cost": (("601.2b",), "the spell has no such additional cost"),
     "cast:additional_cost_unpaid": (("118.8",), "a mandatory additional cost wasn't chosen"),
     "cast:cant_sacrifice": (("701.21a",), "the permanent can't be sacrificed for that cost"),
+    # 602.2, 602.5, 606: activating an ability (its targets and division are
+    # refused as a spell's are, 602.2b).
+    "activate:not_controller": (
+        ("602.2",),
+        "only the controller of the object can activate its abilities",
+    ),
+    "activate:summoning_sick": (
+        ("602.5a",),
+        "a creature's {T} ability needs it under its controller's control since their turn began",
+    ),
+    "activate:not_your_turn": (
+        ("602.5d", "606.3"),
+        "it can be activated only as a sorcery: during its controller's turn",
+    ),
+    "activate:not_main_phase": (
+        ("602.5d", "606.3"),
+        "it can be activated only as a sorcery: during a main phase",
+    ),
+    "activate:stack_not_empty": (
+        ("602.5d", "606.3"),
+        "it can be activated only as a sorcery: when the stack is empty",
+    ),
+    "activate:loyalty_already_activated": (
+        ("606.3",),
+        "a loyalty ability of that permanent was already activated this turn",
+    ),
+    "activate:once_each_turn": (("602.5b",), "the ability may be activated only once each turn"),
+    "activate:not_enough_loyalty": (
+        ("606.6",),
+        "the permanent has fewer loyalty counters than the ability removes",
+    ),
+    # 305: playing a land.
+    "land:not_a_land": (("305.1",), "only a land card can be played as a land"),
+    "land:not_your_turn": (("305.3",), "a player plays lands only during their own turn"),
+    "land:not_main_phase": (("305.1",), "a land is played only during a main phase"),
+    "land:stack_not_empty": (("305.1",), "a land is played only when the stack is empty"),
+    "land:no_land_plays_left": (
+        ("305.2b", "305.2"),
+        "the player has already played as many lands this turn as they may",
+    ),
     # 601.2h: paying.
     "payment:unpayable": (("118.6", "601.2h"), "the cost can't be paid at all"),
     "payment:cant_pay": (("601.2h",), "the resources at hand don't pay the total cost"),
@@ -146,6 +203,10 @@ FAULTS: dict[str, tuple[tuple[str, ...], str]] = {
     "action:too_many_chosen": (("608.2d",), "more permanents were chosen than the effect takes"),
     "action:nothing_chosen": (("608.2d",), "the effect needs a choice and none was made"),
     "action:same_power": (("608.2d",), "the permanents chosen must have different powers"),
+    "action:not_affected_player": (
+        ("616.1",),
+        "only the affected player, or the affected object's controller, orders the effects",
+    ),
     "action:prevention_choice": (
         ("615.1", "615.7"),
         "a division of prevented damage that doesn't fit the damage being dealt",

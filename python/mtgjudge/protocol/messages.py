@@ -76,6 +76,7 @@ VALUES: dict[str, str] = {
     "active_player": "str",
     "regenerated": "strs",
     "card_count": "entries",
+    "day_night": "str",
 }
 
 #: The fields of each kind of event, with their types; ``step`` may be left out.

@@ -33,9 +33,9 @@ DAMAGE_STEPS = ("first_strike", "regular")
 #: Steps as observed: a first-strike combat damage step is
 #: ``first_strike_damage`` (510.4).
 STEP_NAMES = (*POSITIONS, "first_strike_damage")
-ZONES = ("battlefield", "graveyard", "exile", "hand", "library", "stack")
-#: The zones a setup may put objects in.
-SETUP_ZONES = ("battlefield", "hand", "graveyard", "library", "exile")
+ZONES = ("battlefield", "graveyard", "exile", "hand", "library", "stack", "command")
+#: The zones a setup may put objects in; the command zone holds emblems (114).
+SETUP_ZONES = ("battlefield", "hand", "graveyard", "library", "exile", "command")
 COLORS = ("white", "blue", "black", "red", "green")
 CARD_TYPES = (
     "artifact",
@@ -83,6 +83,11 @@ EVENTS: dict[str, str] = {
     "that much: all that damage",
     "a_source_deals_damage_to_you": "a source that fits `filter` deals damage to you, once "
     "for each source in each event (120.3); that much: the damage",
+    "creatures_deal_combat_damage_to_opponents": "one or more creatures that fit `filter` "
+    "deal combat damage to one or more of your opponents, once for each combat damage event "
+    "(510.2); that much: the number of opponents dealt that damage",
+    "a_creature_is_dealt_damage": "a creature that fits `filter` is dealt damage, once for "
+    "each source in each event (120.3); that creature: it; that much: the damage",
     "you_gain_life": "you gain life, once for each life-gain event (119.9, 702.15e); that "
     "much: the life gained",
     "an_opponent_gains_life": "an opponent gains life, once for each life-gain event "
@@ -99,6 +104,10 @@ EVENTS: dict[str, str] = {
     "turn begins (603.2b, 507.2)",
     "end_of_combat": "“at end of combat”: the end of combat step of each combat begins "
     "(511.2, 603.2b)",
+    "beginning_of_end_step": "the end step of each turn begins (603.2b, 513.1)",
+    "you_scry": "you scry, once for each scry event, after it is complete (701.22d); scry 0 "
+    "is no scry event (701.22b)",
+    "beginning_of_your_end_step": "the end step of your turn begins (603.2b, 513.1)",
 }
 
 #: The events of declaring attackers (508.3).
@@ -119,6 +128,8 @@ TAKES_FILTER = frozenset(
         "a_creature_deals_damage",
         "creatures_deal_combat_damage_to_a_player",
         "a_source_deals_damage_to_you",
+        "a_creature_is_dealt_damage",
+        "creatures_deal_combat_damage_to_opponents",
         "a_creature_dies",
         "a_creature_enters",
     }
@@ -132,6 +143,8 @@ DAMAGE_EVENTS = frozenset(
         "a_creature_deals_damage",
         "creatures_deal_combat_damage_to_a_player",
         "a_source_deals_damage_to_you",
+        "a_creature_is_dealt_damage",
+        "creatures_deal_combat_damage_to_opponents",
     }
 )
 TAKES_RECIPIENT = frozenset(
@@ -155,6 +168,7 @@ HAS_THAT_CREATURE = frozenset(
         "dies",
         "a_creature_dies",
         "a_creature_enters",
+        "a_creature_is_dealt_damage",
     }
 )
 #: The events with a "that much".
@@ -173,13 +187,29 @@ RECIPIENTS = (
 #: Placeholders a triggered ability's actions may use.
 THAT_CREATURE = "that_creature"
 THAT_MUCH = "that_much"
+#: In an ability with a "that creature": its power and toughness as the
+#: event saw it (as it last existed, for one that died: 603.10a).
+THAT_POWER = "that_power"
+THAT_TOUGHNESS = "that_toughness"
+#: In an ability a static ability grants: the object that has it ("this creature").
+THIS_OBJECT = "this_object"
 #: In the actions of a `choose`: the permanents chosen.
 CHOSEN = "chosen"
 #: How many permanents a `choose` takes (608.2d).
 CHOOSE_COUNTS = ("one", "up_to_one", "any_number")
 
 
-DELAYED_EVENTS = ("a_creature_enters",)
+#: The events a delayed triggered ability (603.7) may have.
+DELAYED_EVENTS = (
+    "a_creature_enters",
+    "becomes_blocked",
+    "a_creature_is_dealt_damage",
+    "creatures_deal_combat_damage_to_a_player",
+    "a_creature_deals_damage",
+    "dies",
+    "beginning_of_end_step",
+    "beginning_of_your_end_step",
+)
 
 # ----- observations -----
 
@@ -234,6 +264,7 @@ OBSERVATIONS: dict[str, str] = {
     "active_player": "game",
     "regenerated": "game",
     "regeneration_shields": "objects",
+    "day_night": "game",
 }
 
 # ----- setups and actions -----
@@ -243,10 +274,11 @@ SETUP_KEYS = (
     "players",
     "active_player",
     "step",
+    "day_night",
     *SETUP_ZONES,
 )
 #: The keys of a player's entry in a setup, besides ``name``.
-PLAYER_KEYS = ("life", "mana")
+PLAYER_KEYS = ("life", "mana", "dungeons_completed")
 #: The keys of an object in a setup: its characteristics, its status, and
 #: its abilities.
 OBJECT_KEYS = (
@@ -289,8 +321,21 @@ OBJECT_KEYS = (
     "resolve",
     "faces",
     "modes",
+    "choose_modes",
+    "entwine",
+    "divides",
+    "kicker",
+    "if_kicked",
     "sacrifice_as_cost",
+    "targeting",
     "triggers",
+    "abilities",
+    "emblem",
+    "additional_land_plays",
+    "back_face",
+    "transformed",
+    "devour",
+    "devoured",
 )
 #: An object's characteristics and status: what it is, compared as written.
 OBJECT_STATE_KEYS = frozenset(
@@ -314,6 +359,9 @@ OBJECT_STATE_KEYS = frozenset(
         "token",
         "block_limit",
         "regeneration_shields",
+        "back_face",
+        "transformed",
+        "devoured",
     }
 )
 
@@ -360,6 +408,10 @@ STATE_ACTIONS = (
     "put_onto_battlefield",
     "restrict",
     "goad",
+    "move_cards",
+    "mill",
+    "scry",
+    "create_emblem",
 )
 #: Every action a probe may take.
 ACTIONS = (
@@ -370,9 +422,12 @@ ACTIONS = (
     "next_turn",
     *STATE_ACTIONS,
     "cast",
+    "activate",
+    "play_land",
     "resolve",
     "copy_spell",
     "choose_on_resolution",
     "choose_prevention",
     "ninjutsu",
+    "order_replacements",
 )

@@ -1,0 +1,427 @@
+"""Activated abilities of permanents (602) and loyalty abilities (606).
+
+An activated ability has a cost and an effect (602.1). Activating it puts
+it on the stack as an object of its own (602.2a), and follows the steps of
+casting a spell (602.2b): its targets (601.2c), the division of what it
+divides among them (601.2d), its total cost (601.2f), mana abilities
+(601.2g) and paying (601.2h). It resolves like a triggered ability
+(608.2): the choices it offers as it does are given with
+`choose_on_resolution` for its source.
+
+The costs modelled: mana, {T} (602.5a: not for a creature that came under
+its controller's control this turn, unless it has haste), loyalty (606.4,
+606.6), removing counters from the permanent, sacrificing it, and life.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from mtgjudge import kernel
+from mtgjudge.errors import (
+    IllegalActivationError,
+    IllegalCastError,
+    IllegalPaymentError,
+    InvalidInputError,
+)
+from mtgjudge.model import targets as target_rules
+from mtgjudge.model.objects import new_serial
+from mtgjudge.model.triggers import Triggered
+
+if TYPE_CHECKING:
+    from mtgjudge.model.game import Game
+    from mtgjudge.model.objects import GameObject
+
+
+@dataclass(frozen=True)
+class ActivatedAbility:
+    """ "[Cost]: [Effect.]" (602.1)."""
+
+    #: The mana in its cost, as printed ("{1}{W}"), or None.
+    mana: str | None = None
+    #: {T} in its cost (602.5a).
+    tap: bool = False
+    #: A loyalty ability's cost: loyalty counters put on (+) or removed (-) (606.4).
+    loyalty: int | None = None
+    #: Counters removed from the permanent as a cost, by kind.
+    remove_counters: tuple[tuple[str, int], ...] = ()
+    #: "Sacrifice [this permanent]" as a cost.
+    sacrifice_self: bool = False
+    #: Life paid as a cost (119.4).
+    life: int = 0
+    #: "Discard a card" as a cost: how many cards (701.9a).
+    discard: int = 0
+    #: "Activate only as a sorcery" (602.5d); a loyalty ability always is (606.3).
+    timing: str = "instant"
+    #: "Activate only once each turn" (602.5b).
+    once_each_turn: bool = False
+    #: Its target requirements (115.1c), each a :class:`~mtgjudge.model.targets.TargetSpec`.
+    targeting: tuple = ()
+    #: What it divides among its targets (601.2d): (counter kind, how many).
+    divides: tuple[str, int] | None = None
+    #: "This ability costs {1} less to activate for each ...": (amount, what is counted).
+    costs_less_for_each: tuple[str, str] | None = None
+    #: What it does as it resolves: actions in the scenario vocabulary.
+    actions: tuple = ()
+    description: str = ""
+    #: An activated ability has no intervening "if" clause and no fixed targets.
+    condition: None = None
+    targets: tuple[str, ...] = ()
+    when: str = "activated"
+
+    @property
+    def is_loyalty(self) -> bool:
+        return self.loyalty is not None
+
+
+@dataclass
+class Activated(Triggered):
+    """An activated ability on the stack (602.2a)."""
+
+    #: How many of what it divides each target gets (601.2d), by name.
+    division: dict[str, int] = field(default_factory=dict)
+    #: Which of its source's abilities it is, counting from 1.
+    number: int = 1
+
+    @property
+    def ref(self) -> str:
+        return f"ability:{self.source.ref}"
+
+    def describe(self) -> str:
+        what = self.ability.description or "an activated ability"
+        return f"{self.source_name}'s activated ability ({what})"
+
+
+@dataclass(frozen=True)
+class Activation:
+    """One time a player activated an ability: for "once each turn"
+    (602.5b) and loyalty abilities (606.3)."""
+
+    source_serial: int
+    number: int
+    turn: int
+    loyalty: bool
+
+
+def ability_from(spec: dict[str, Any]) -> ActivatedAbility:
+    """An activated ability as a setup writes it."""
+    divides = spec.get("divides")
+    less = spec.get("costs_less_for_each")
+    return ActivatedAbility(
+        mana=spec.get("cost"),
+        tap=spec.get("tap", False),
+        loyalty=spec.get("loyalty"),
+        remove_counters=tuple(sorted(spec.get("remove_counters", {}).items())),
+        sacrifice_self=spec.get("sacrifice_self", False),
+        life=spec.get("pay_life", 0),
+        discard=spec.get("discard_cards", 0),
+        timing="sorcery" if "loyalty" in spec else spec.get("timing", "instant"),
+        once_each_turn=spec.get("once_each_turn", False),
+        targeting=tuple(target_rules.spec_from(t) for t in spec.get("targeting", ())),
+        divides=(divides["counter"], divides["amount"]) if divides else None,
+        costs_less_for_each=(less["amount"], less["for_each"]) if less else None,
+        actions=tuple(spec.get("do", ())),
+        description=spec.get("description", ""),
+    )
+
+
+def granted(game: Game, obj: GameObject) -> list[ActivatedAbility]:
+    """The activated abilities effects give the object (613.1f), after its
+    own, in timestamp order."""
+    return [
+        ability
+        for effect in game.current_effects()
+        if effect.modification.grant_activated and effect.applies_to(game, obj)
+        for ability in effect.modification.grant_activated
+    ]
+
+
+def _refuse(text: str, rule: str, fault: str) -> IllegalActivationError:
+    return IllegalActivationError(text, rule=rule, fault=fault)
+
+
+def _check_timing(game: Game, player: str, source: GameObject, number: int, ability) -> None:
+    """602.5b, 602.5d, 606.3: when it may be activated."""
+    activations = game.history.activations
+    if ability.is_loyalty and any(
+        a.source_serial == source.serial and a.turn == game.turn_number and a.loyalty
+        for a in activations
+    ):
+        raise _refuse(
+            f"a loyalty ability of {source.name} was already activated this turn",
+            "606.3",
+            "loyalty_already_activated",
+        )
+    if ability.once_each_turn and any(
+        a.source_serial == source.serial and a.number == number and a.turn == game.turn_number
+        for a in activations
+    ):
+        raise _refuse(
+            f"that ability of {source.name} may be activated only once each turn",
+            "602.5b",
+            "once_each_turn",
+        )
+    if ability.timing != "sorcery":
+        return
+    rule = "606.3" if ability.is_loyalty else "602.5d"
+    turn = game.turn
+    if turn.active_player != player:
+        raise _refuse(
+            "it may be activated only during its controller's turn", rule, "not_your_turn"
+        )
+    if not turn.is_main_phase():
+        raise _refuse("it may be activated only during a main phase", rule, "not_main_phase")
+    if game.stack_items():
+        raise _refuse("it may be activated only while the stack is empty", rule, "stack_not_empty")
+
+
+def divide(
+    game: Game, divides: tuple[str, int] | None, refs: Sequence[str], divide: Any
+) -> dict[str, int]:
+    """601.2d: the division announced, for a spell or an ability: each
+    target gets at least one, and the parts add up to what is divided."""
+    if divides is None:
+        if divide:
+            raise InvalidInputError("it divides nothing among its targets (`divide`)")
+        return {}
+    kind, amount = divides
+    division = dict(divide or {})
+    refs = list(dict.fromkeys(refs))
+    if not refs and not division:
+        # "Up to" no target: there is nothing to divide among.
+        return {}
+    if set(division) != set(refs) or any(n < 1 for n in division.values()):
+        raise IllegalCastError(
+            f"each target must get at least one of the {amount} {kind} counter(s) divided, and "
+            f"only the targets: the targets are {', '.join(refs) or 'none'}, the division "
+            f"{division or 'nothing'}",
+            rule="601.2d",
+            fault="wrong_division",
+        )
+    if sum(division.values()) != amount:
+        raise IllegalCastError(
+            f"the division gives {sum(division.values())} {kind} counter(s), not the {amount} "
+            "divided",
+            rule="601.2d",
+            fault="wrong_division",
+        )
+    for ref, count in division.items():
+        game.note("601.2d", f"{count} {kind} counter(s) are divided to {game.obj(ref).name}")
+    return division
+
+
+def _total_cost(game: Game, player: str, source: GameObject, ability: ActivatedAbility) -> Any:
+    """601.2f, 602.2b: the ability's total cost, with its own cost reduction."""
+    from mtgjudge import _core
+    from mtgjudge.model.cost import _count_for_cost
+
+    reductions: list[str] = []
+    if ability.costs_less_for_each is not None:
+        amount, counted = ability.costs_less_for_each
+        count = _count_for_cost(game, player, counted)
+        reductions = [amount] * count
+        game.note("601.2f", f"the ability costs {amount} less for each of {count}: {counted}")
+    total = kernel.current().total_cost(
+        _core.ManaCost(ability.mana or ""),
+        x=0,
+        alternative=None,
+        additional=[],
+        increases=[],
+        reductions=reductions,
+        affinity=[],
+    )
+    game.note("601.2f", f"the total cost of {source.name}'s ability is {total.cost}")
+    return total
+
+
+def _pay(
+    game: Game,
+    player: str,
+    source: GameObject,
+    ability: ActivatedAbility,
+    total: Any,
+    discards: Sequence[str] = (),
+) -> None:
+    """601.2h: the costs are paid, in any order; one that can't be paid
+    makes the activation illegal (118.3)."""
+    if ability.tap:
+        if source.tapped:
+            raise IllegalPaymentError(
+                f"{source.name} is tapped: {{T}} can't be paid", rule="118.3", fault="cant_pay"
+            )
+        current = game.characteristics(source)
+        if (
+            "creature" in current.types
+            and source.summoning_sick
+            and "haste" not in current.all_keywords
+        ):
+            raise _refuse(
+                f"{source.name} hasn't been under {player}'s control since the start of their "
+                "most recent turn: its {T} ability can't be activated",
+                "602.5a",
+                "summoning_sick",
+            )
+    loyalty = ability.loyalty
+    if loyalty is not None and loyalty < 0 and source.counters.get("loyalty", 0) < -loyalty:
+        raise _refuse(
+            f"{source.name} has {source.counters.get('loyalty', 0)} loyalty: not enough for a "
+            f"{loyalty} ability",
+            "606.6",
+            "not_enough_loyalty",
+        )
+    for kind, count in ability.remove_counters:
+        if source.counters.get(kind, 0) < count:
+            raise IllegalPaymentError(
+                f"{source.name} doesn't have {count} {kind} counter(s) to remove",
+                rule="118.3",
+                fault="cant_pay",
+            )
+    cards = [game.obj(ref) for ref in discards]
+    if len(cards) != ability.discard or any(
+        card.zone != "hand" or card.owner != player for card in cards
+    ):
+        raise IllegalPaymentError(
+            f"the cost asks {player} to discard {ability.discard} card(s) from their hand "
+            f"({', '.join(discards) or 'none given'})",
+            rule="118.3",
+            fault="cant_pay",
+        )
+    state = game.players[player]
+    if ability.life and state.life < ability.life:
+        raise IllegalPaymentError(
+            f"{player} can't pay {ability.life} life", rule="119.4", fault="cant_pay"
+        )
+    if state.mana_pool is not None and str(total.cost) not in ("", "{0}"):
+        result = kernel.current().find_payment(
+            total,
+            pool=dict(state.mana_pool),
+            life=max(state.life, 0),
+            convokers=[],
+            artifacts=0,
+            graveyard=0,
+            convoke=False,
+            improvise=False,
+            delve=False,
+        )
+        if not result.payable:
+            raise IllegalPaymentError(
+                f"{player} can't pay {total.cost} for {source.name}'s ability",
+                rule=result.shortfall.rule,
+                fault="unpayable" if result.shortfall.unpayable else "cant_pay",
+            )
+        for letter, amount in result.payment.mana.items():
+            state.mana_pool[letter] -= amount
+        state.life -= result.payment.life
+        game.note("601.2h", f"{player} pays {total.cost}")
+    if ability.tap:
+        source.tapped = True
+        game.note("601.2h", f"{player} taps {source.name} to pay {{T}}")
+    if loyalty is not None:
+        source.counters["loyalty"] += loyalty
+        if source.counters["loyalty"] <= 0:
+            source.counters["loyalty"] = 0
+        verb = "puts" if loyalty >= 0 else "removes"
+        game.note("606.4", f"{player} {verb} {abs(loyalty)} loyalty counter(s) on {source.name}")
+    for kind, count in ability.remove_counters:
+        source.counters[kind] -= count
+        game.note("601.2h", f"{player} removes {count} {kind} counter(s) from {source.name}")
+    if ability.life:
+        state.life -= ability.life
+        game.note("119.4", f"{player} pays {ability.life} life")
+    for card in cards:
+        game.move(card, "graveyard")
+        game.history.discarded[player] = game.history.discarded.get(player, 0) + 1
+        game.note("701.9a", f"{player} discards {card.name} to pay the cost")
+    if ability.sacrifice_self:
+        game.note("701.21a", f"{player} sacrifices {source.name} to pay the cost")
+        game.move(source, "graveyard", rule="701.21a")
+
+
+def activate(
+    game: Game,
+    player: str,
+    source: GameObject,
+    number: int,
+    given_targets: Sequence[str] | Mapping[str, Sequence[str]],
+    division: Mapping[str, int] | None,
+    during: list[Any],
+    discards: Sequence[str] = (),
+) -> Activated:
+    """602.2: ``player`` activates ability ``number`` (from 1) of ``source``."""
+    abilities = [*source.activated, *granted(game, source)]
+    if not 1 <= number <= len(abilities):
+        raise InvalidInputError(f"{source.name} has no activated ability number {number}")
+    ability: ActivatedAbility = abilities[number - 1]
+    if source.zone != "battlefield" or not source.exists:
+        raise InvalidInputError(
+            f"{source.name} isn't on the battlefield; only permanents' abilities are modelled"
+        )
+    controller = game.controller(source)
+    if controller != player:
+        raise _refuse(
+            f"only {source.name}'s controller, {controller}, can activate its abilities",
+            "602.2",
+            "not_controller",
+        )
+    _check_timing(game, player, source, number, ability)
+    # 602.2a: the ability is created on the stack; it has no characteristics
+    # but its text, and its controller is the player who activated it.
+    item = Activated(
+        ability=ability,  # type: ignore[arg-type]
+        source=source,
+        source_serial=source.serial,
+        source_name=game.characteristics(source).names[0]
+        if game.characteristics(source).names
+        else source.name,
+        controller=player,
+        event="activated",
+        number=number,
+    )
+    game.note("602.2a", f"{player} activates {item.describe()}")
+    if given_targets and not ability.targeting:
+        raise InvalidInputError(f"{item.describe()} has no targets (`targeting`)")
+    chosen = target_rules.choose(
+        game, ability.targeting, given_targets, player, source.serial, item.describe()
+    )
+    for target in chosen:
+        item.targets[target.ref] = target.serial
+        item.target_roles[target.ref] = (target.role or "", target.zone)
+        game.note("601.2c", f"{player} chooses {_name(game, target.ref)} as a target")
+    item.division = globals()["divide"](
+        game, ability.divides, [target.ref for target in chosen], division
+    )
+    total = _total_cost(game, player, source, ability)
+    game.history.total_costs[source.ref] = str(total.cost)
+    for action in during:
+        # 601.2g: mana abilities, before the cost is paid; the total cost
+        # is locked in already (601.2f).
+        from mtgjudge.model.actions import perform_raw
+
+        perform_raw(game, action, you=player)
+    _pay(game, player, source, ability, total, discards)
+    item.serial = new_serial()
+    game.stack_order.append(item.serial)
+    game.abilities[item.serial] = item
+    game.history.activations.append(
+        Activation(item.source_serial, number, game.turn_number, ability.is_loyalty)
+    )
+    return item
+
+
+def divided_counters(
+    divides: tuple[str, int] | None, division: Mapping[str, int], legal: Sequence[str]
+) -> dict[str, Any] | None:
+    """The `distribute` action of a resolving spell or ability: each legal
+    target gets the counters divided to it as it was cast or activated
+    (601.2d); an illegal target's share isn't given to anything (608.2b)."""
+    if divides is None:
+        raise InvalidInputError("`distribute` is for a spell or ability that divides (`divides`)")
+    kind = divides[0]
+    shares = {ref: {kind: division[ref]} for ref in legal if ref in division}
+    return {"counters": shares} if shares else None
+
+
+def _name(game: Game, ref: str) -> str:
+    return ref if ref in game.players else game.obj(ref).name
