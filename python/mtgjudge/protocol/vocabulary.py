@@ -334,7 +334,6 @@ OBJECT_KEYS = (
     "additional_land_plays",
     "back_face",
     "transformed",
-    "devour",
     "devoured",
 )
 #: An object's characteristics and status: what it is, compared as written.
