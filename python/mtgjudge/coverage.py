@@ -54,24 +54,32 @@ def _rules() -> dict[str, str]:
     return comprehensive_rules()
 
 
-def keyword_sections() -> tuple[str, ...]:
-    """The 702.x of every keyword the model has (the kernel's and the
-    model's own), found by the keyword's name among 702's headings. A
-    variant counts as its keyword (702.19c), a landwalk as 702.14."""
-    headings = {
+def _headings() -> dict[str, str]:
+    """702's subsections by keyword name, in lower case: "flying": "702.9"."""
+    return {
         text.lower(): number
         for number, text in _rules().items()
         if re.fullmatch(r"702\.\d+", number)
     }
+
+
+def keyword_section(name: str) -> str | None:
+    """The 702.x of a keyword the model has, by its name among 702's
+    headings: a variant counts as its keyword (702.19c), a landwalk as
+    landwalk (702.14)."""
     variant_of = {v: k for k, vs in keywords.VARIANTS.items() for v in vs}
-    found: set[str] = set()
-    for name in (*keywords.KEYWORDS, *keywords.MODEL_KEYWORDS):
-        name = variant_of.get(name, name)
-        if name in keywords.LANDWALK:
-            name = "landwalk"
-        if name in headings:
-            found.add(headings[name])
-    return tuple(sorted(found, key=lambda n: int(n.split(".")[1])))
+    name = variant_of.get(name, name)
+    if name in keywords.LANDWALK:
+        name = "landwalk"
+    return _headings().get(name)
+
+
+def keyword_sections() -> tuple[str, ...]:
+    """The 702.x of every keyword the model has (the kernel's and the
+    model's own), in the rules' order."""
+    found = {keyword_section(name) for name in (*keywords.KEYWORDS, *keywords.MODEL_KEYWORDS)}
+    found.discard(None)
+    return tuple(sorted(found, key=lambda n: int(n.split(".")[1])))  # type: ignore[union-attr]
 
 
 def all_sections() -> tuple[str, ...]:
@@ -299,7 +307,11 @@ def closing_line(coverage: Coverage) -> str:
 
 
 def _counts(rules_count: int, count: Any, percent: float) -> dict[str, Any]:
-    return {"rules": rules_count, **{state: count(state) for state in STATES}, "percent": percent}
+    return {
+        "rule_count": rules_count,
+        **{state: count(state) for state in STATES},
+        "percent": percent,
+    }
 
 
 def to_json(coverage: Coverage) -> dict[str, Any]:
@@ -333,7 +345,7 @@ def to_json(coverage: Coverage) -> dict[str, Any]:
 def coverage_schema() -> dict[str, Any]:
     """The JSON Schema of ``--json`` (``docs/coverage.schema.json``)."""
     counts = {
-        "rules": {"type": "integer", "minimum": 0},
+        "rule_count": {"type": "integer", "minimum": 0},
         **{state: {"type": "integer", "minimum": 0} for state in STATES},
         "percent": {"type": "number", "minimum": 0, "maximum": 100},
     }
