@@ -6,6 +6,8 @@
   at the ends of its domains.
 - An example that starts with a ``[setup.ZONE.NAME]`` table is an object
   of a setup: added to a plain ruling, the ruling still loads.
+- An example that starts with a ``[rule."N"]`` table is part of a coverage
+  marks file (``coverage.toml``): it loads.
 """
 
 from __future__ import annotations
@@ -67,6 +69,13 @@ def test_each_example_works_as_pasted(tmp_path, where, block):
         for instance in instances:
             outcomes = check_ruling(instance)
             assert [(o.id, o.status, o.message) for o in outcomes if o.status != PASSED] == []
+    elif block.startswith("[rule."):
+        # A fragment of the coverage marks file: it loads.
+        from mtgjudge.coverage import load_marks
+
+        (tmp_path / "coverage.toml").write_text(block, encoding="utf-8")
+        marks, _ = load_marks(tmp_path)
+        assert len(marks) == block.count("[rule.")
     else:
         assert block.startswith("[setup."), f"{where}: a fragment must be a setup's object"
         text = GOOD_RULING + "\n" + block

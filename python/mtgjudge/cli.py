@@ -12,6 +12,7 @@ from pathlib import Path
 
 from mtgjudge import __version__
 from mtgjudge.check import check_corpus, check_probe
+from mtgjudge.errors import RulingFormatError
 from mtgjudge.format.corpus import Corpus, display_path, load_corpus, unknown_features
 from mtgjudge.format.ruling import read_feature_table
 from mtgjudge.format.schema import json_schema
@@ -93,6 +94,49 @@ def cmd_check(args: argparse.Namespace) -> int:
             )
         print(line)
     return 1 if failed or ran_nothing else 0
+
+
+def cmd_coverage(args: argparse.Namespace) -> int:
+    from mtgjudge import coverage
+
+    if args.schema:
+        json.dump(coverage.coverage_schema(), sys.stdout, indent=2)
+        sys.stdout.write("\n")
+        return 0
+    known = coverage.all_sections()
+    wrong = [s for s in args.section or () if s not in known]
+    if wrong:
+        print(
+            f"mtgjudge coverage --section: no section {wrong[0]!r}; expected one of "
+            + ", ".join(known),
+            file=sys.stderr,
+        )
+        return 2
+    corpus = load_corpus(args.paths or None)
+    outcomes = check_corpus(corpus, None, args.timeout).outcomes
+    try:
+        marks, marks_path = coverage.load_marks(corpus.root)
+    except RulingFormatError as problem:
+        print(f"ERROR {problem}")
+        return 1
+    measured = coverage.measure(outcomes, marks, marks_path, args.section)
+    for outcome in outcomes:
+        if outcome.status in (FAILED, ERROR):
+            print(f"{outcome.status.upper()} {outcome.id}: covers nothing")
+    for problem in measured.problems:
+        print(f"ERROR {problem}")
+    print(coverage.table(measured))
+    if args.json_file:
+        coverage.write_json(measured, args.json_file)
+    if args.html:
+        coverage.write_html(measured, args.html)
+    print(coverage.closing_line(measured))
+    if measured.problems:
+        return 1
+    if args.min is not None and measured.percent < args.min:
+        print(f"coverage {measured.percent:.1f}% is under --min {args.min:g}%")
+        return 1
+    return 0
 
 
 def explain(corpus: Corpus, wanted: str) -> tuple[int, str]:
@@ -395,6 +439,38 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("--format", choices=("html", "markdown"), default="html")
     report.add_argument("--output", type=Path, required=True, metavar="FILE")
     report.set_defaults(run=cmd_report)
+
+    cover = commands.add_parser(
+        "coverage",
+        help="which rules of the sections the model covers a passing probe cites",
+        description="Runs the corpus on our model and prints, for each section of the "
+        "Comprehensive Rules the model covers, how many of its rules a passing probe cites "
+        "(covered) and how many the marks file (coverage.toml) marks definitional or as "
+        "needing more of the model; then the closing line. Exits 1 if the marks file is "
+        "wrong or coverage is under --min.",
+    )
+    cover.add_argument(
+        "paths", nargs="*", type=Path, help="ruling files or directories (default: the corpus)"
+    )
+    cover.add_argument("--json", dest="json_file", type=Path, metavar="FILE", help="write JSON")
+    cover.add_argument("--html", type=Path, metavar="FILE", help="write an HTML page")
+    cover.add_argument(
+        "--section", action="append", metavar="S", help="only this section (repeatable): 506, 702.9"
+    )
+    cover.add_argument(
+        "--min", type=float, metavar="PERCENT", help="exit 1 if coverage is under PERCENT"
+    )
+    cover.add_argument(
+        "--timeout",
+        type=float,
+        default=DEFAULT_TIMEOUT,
+        metavar="SECONDS",
+        help=f"the time limit of each probe (default {DEFAULT_TIMEOUT:g})",
+    )
+    cover.add_argument(
+        "--schema", action="store_true", help="print the JSON Schema of --json and stop"
+    )
+    cover.set_defaults(run=cmd_coverage)
 
     explain = commands.add_parser(
         "explain", help="show a ruling, its setup and a step-by-step trace"

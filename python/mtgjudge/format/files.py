@@ -41,7 +41,7 @@ MAX_FILE_BYTES = 1 << 20
 #: How deep tables and arrays may nest in a ruling file (the corpus goes to 14).
 MAX_DEPTH = 32
 #: The corpus's own files, at its root: not rulings.
-CORPUS_FILES = ("features.toml", "unsupported.toml")
+CORPUS_FILES = ("features.toml", "unsupported.toml", "coverage.toml")
 
 _BOM = b"\xef\xbb\xbf"
 

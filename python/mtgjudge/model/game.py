@@ -798,6 +798,13 @@ class Game:
             # combat" effects end.
             self.combat = None
             self.effects = [e for e in self.effects if e.duration != "end_of_combat"]
+        # 500.5, 106.4: then unspent mana empties from every tracked pool.
+        for player in self.players.values():
+            pool = player.mana_pool
+            if isinstance(pool, dict) and any(pool.values()):
+                for letter in pool:
+                    pool[letter] = 0
+                self.note("500.5", f"{player.name}'s unspent mana empties from their mana pool")
 
     def _begin_current_step(self) -> tuple[str, ...]:
         """Performs what happens as the current phase or step begins, and
