@@ -7,8 +7,8 @@ action by action, and every result must be identical: each damage event
 (source, recipient, amount, step), each life gain event, each death with
 its rule, each planeswalker death, each player who lost, each creature that
 regenerated (701.19a), and afterwards every creature's damage, tapped
-status, keywords, regeneration shields and place, every life
-total and every loyalty, and whether the game is over and who won (104).
+status, keywords, regeneration shields, -1/-1 counters and place, every
+life total, poison count and loyalty, and whether the game is over and who won (104).
 An illegal action must fail in both with the same error class; the
 kernel's rule and fault must be among the faults the reference found (the same one when the reference found only one), and
 neither may have changed anything.
@@ -26,6 +26,7 @@ from mtgjudge import _core
 from mtgjudge.errors import MtgJudgeError
 from mtgjudge.keywords import mask, names
 from mtgjudge.reference.combat import Combat as Reference
+from mtgjudge.reference.combat import DamageSource as ReferenceSource
 from mtgjudge.testing import scenarios
 from mtgjudge.testing import strategies as mst
 
@@ -55,7 +56,7 @@ class Engines:
         self.kernel = _core.Combat(board["life"])
         self.reference = Reference(board["life"])
         for c in board["creatures"]:
-            common = scenarios.status_arguments(c)
+            common = {**scenarios.status_arguments(c), **c.get("counters", {})}
             k = self.kernel.add_creature(
                 c["controller"],
                 c["power"],
@@ -144,6 +145,8 @@ class Engines:
                 kc.dealt_deathtouch_damage,
                 kc.on_battlefield,
                 kc.regeneration_shields,
+                kc.minus_one_counters,
+                kc.can_get_minus_one_counters,
                 k.in_combat(i),
             ) == (
                 rc.controller,
@@ -157,10 +160,16 @@ class Engines:
                 rc.dealt_deathtouch_damage,
                 rc.on_battlefield,
                 rc.regeneration_shields,
+                rc.minus_one_counters,
+                rc.can_get_minus_one_counters,
                 r.in_combat(i),
             ), f"{when}: creature {i}"
         for p in range(len(self.board["life"])):
-            assert (k.life(p), k.has_lost(p)) == (r.life(p), r.has_lost(p)), f"{when}: player {p}"
+            assert (k.life(p), k.poison(p), k.has_lost(p)) == (
+                r.life(p),
+                r.poison(p),
+                r.has_lost(p),
+            ), f"{when}: player {p}"
         for w in range(len(self.board["planeswalkers"])):
             assert k.loyalty(w) == r.loyalty(w), f"{when}: planeswalker {w}"
         assert k.attacked == r.attacked, when
@@ -195,10 +204,36 @@ class Engines:
         kind = change["change"]
         if kind == "deal_damage":
             source, recipient, amount = change["source"], change["recipient"], change["amount"]
-            self.both(
-                f"deal_damage({source}, {recipient}, {amount})",
-                lambda e: e.deal_damage(source, recipient, amount),
-            )
+            other = change.get("other_source")
+            if other is not None:
+                kinds = [k for k in ("infect", "wither") if k in other["keywords"]]
+                event(f"damage from a DamageSource {' and '.join(kinds) or 'without either'}")
+
+            def deal(engine: Any) -> Any:
+                if other is None:
+                    return engine.deal_damage(source, recipient, amount)
+                dealer = (_core.DamageSource if engine is self.kernel else ReferenceSource)(
+                    other["controller"], other["keywords"]
+                )
+                return engine.deal_damage(dealer, recipient, amount)
+
+            self.both(f"deal_damage({other or source}, {recipient}, {amount})", deal)
+            return
+        if kind == "poison":
+            event("poison counters set" + (" to ten or more" if change["count"] >= 10 else ""))
+            for engine in (self.kernel, self.reference):
+                engine.set_poison(change["player"], change["count"])
+            self.check_state(f"after {change}")
+            return
+        if kind == "life_rules":
+            for engine in (self.kernel, self.reference):
+                engine.set_life_rules(
+                    change["player"],
+                    can_gain_life=change["can_gain_life"],
+                    can_lose_life=change["can_lose_life"],
+                )
+                engine.set_counter_rules(change["player"], can_get_poison=change["can_get_poison"])
+            self.check_state(f"after {change}")
             return
         i = change["creature"]
         current = self.reference.creature(i)
@@ -253,9 +288,25 @@ def _changed_damage(
     return st.lists(entry, max_size=4)
 
 
+def _changes(data: st.DataObject, engines: Engines, label: str) -> list[dict[str, Any]]:
+    """Changes between steps; now and then with poison, life rules and
+    damage from sources that aren't creatures of the combat."""
+    state = engines.plain_state()
+    changes = data.draw(mst.between_steps_changes(state), label=label)
+    if data.draw(st.sampled_from([False, True, False]), label=f"{label}: counters?"):
+        changes += data.draw(mst.counter_changes(state), label=f"{label}: counters")
+    return changes
+
+
 @given(st.data())
 def test_kernel_and_reference_agree_on_random_combats(data: st.DataObject) -> None:
     board = data.draw(mst.combat_boards(), label="board")
+    if data.draw(st.booleans(), label="infect and wither?"):
+        # 702.80, 702.90: some creatures with them, some with -1/-1 counters.
+        for creature in board["creatures"]:
+            extra = data.draw(st.sampled_from([(), (), ("infect",), ("wither",)]), label="keyword")
+            creature["keywords"] = sorted({*creature["keywords"], *extra})
+            creature["counters"] = data.draw(mst.counter_status(), label="counters")
     engines = Engines(board)
 
     attacks = data.draw(mst.attack_declarations(board), label="attacks")
@@ -268,7 +319,7 @@ def test_kernel_and_reference_agree_on_random_combats(data: st.DataObject) -> No
     if data.draw(st.sampled_from([False] * 5 + [True]), label="changes before blocks?"):
         # Something happens in the declare attackers step, such as a
         # planeswalker being dealt damage (506.4c).
-        for change in data.draw(mst.between_steps_changes(engines.plain_state()), label="changes"):
+        for change in _changes(data, engines, "changes"):
             engines.apply(change)
         engines.both("state-based actions", lambda e: e.check_state_based_actions())
 
@@ -293,9 +344,7 @@ def test_kernel_and_reference_agree_on_random_combats(data: st.DataObject) -> No
                 engines.reference.update_creature(i, regeneration_shields=shields)
                 engines.check_state(f"regenerate {i}")
         if step > 0 or data.draw(st.booleans(), label="changes before the first step?"):
-            changes = data.draw(
-                mst.between_steps_changes(engines.plain_state()), label=f"changes {step}"
-            )
+            changes = _changes(data, engines, f"changes {step}")
             for change in changes:
                 engines.apply(change)
             engines.both("state-based actions", lambda e: e.check_state_based_actions())
@@ -320,9 +369,7 @@ def test_kernel_and_reference_agree_on_random_combats(data: st.DataObject) -> No
             if resolved and data.draw(st.sampled_from([False, False, True]), label="interrupt?"):
                 # 510.2: a change between assigning and dealing voids the
                 # assignment; both must refuse to deal it.
-                for change in data.draw(
-                    mst.between_steps_changes(engines.plain_state()), label="interruption"
-                )[:1]:
+                for change in _changes(data, engines, "interruption")[:1]:
                     engines.apply(change)
                     dealt, _ = engines.both(
                         "deal_assigned_damage() after a change", lambda e: e.deal_assigned_damage()
@@ -350,9 +397,7 @@ def test_kernel_and_reference_agree_on_random_combats(data: st.DataObject) -> No
                 ),
             )
         if resolved and later:
-            for change in data.draw(
-                mst.between_steps_changes(engines.plain_state()), label=f"changes after {step}"
-            ):
+            for change in _changes(data, engines, f"changes after {step}"):
                 engines.apply(change)
             engines.both("state-based actions", lambda e: e.check_state_based_actions())
         if not resolved:

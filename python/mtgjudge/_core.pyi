@@ -49,14 +49,21 @@ class CreatureState:
     on_battlefield: bool
     #: Regeneration shields it has (701.19a), each used up by one destruction.
     regeneration_shields: int
+    #: -1/-1 counters the kernel put on it for damage from a source with
+    #: infect or wither (702.80b, 702.90b). ``power`` and ``toughness``
+    #: don't include them; the kernel lowers both by one per counter (613.4c).
+    minus_one_counters: int
+    #: False: infect and wither damage puts no -1/-1 counters on it (122.1).
+    can_get_minus_one_counters: bool
 
 class StepEvents:
     #: The combat damage step, or None for noncombat damage and state-based actions.
     step: Step | None
-    #: (source creature, recipient, amount, step)
-    damage: list[tuple[int, Target, int, Step | None]]
-    #: (player, amount, source creature, step): one per source with lifelink (702.15e).
-    life_gains: list[tuple[int, int, int, Step | None]]
+    #: (source creature, recipient, amount, step); the source is None for a DamageSource.
+    damage: list[tuple[int | None, Target, int, Step | None]]
+    #: (player, amount, source creature, step): one per source with lifelink
+    #: (702.15e); the source is None for a DamageSource.
+    life_gains: list[tuple[int, int, int | None, Step | None]]
     #: (creature, rule): "704.5f", "704.5g" or "704.5h".
     deaths: list[tuple[int, str]]
     planeswalker_deaths: list[int]
@@ -65,6 +72,20 @@ class StepEvents:
     #: Creatures that regenerated instead of being destroyed by state-based
     #: actions (701.19a, 704.5g, 704.5h): tapped, damage removed, out of combat.
     regenerations: list[int]
+
+class DamageSource:
+    """A source of damage that is not a creature of the combat: a spell, an
+    ability's source that isn't a creature, or a creature that left the
+    battlefield, seen through its last known information (113.7a, 608.2h).
+    Its keywords apply to its damage as a creature's would (702.2, 702.15,
+    702.80, 702.90); an unknown keyword is an InvalidInputError."""
+
+    def __init__(self, controller: int, keywords: Sequence[str]) -> None: ...
+    @property
+    def controller(self) -> int: ...
+    @property
+    def keywords(self) -> list[str]:
+        """Its keyword names, in the order of ``KEYWORDS``."""
 
 class Combat:
     """One combat among players, driven step by step (506–511).
@@ -79,7 +100,13 @@ class Combat:
     two or more players left, the game goes on (800.4): the creatures and
     planeswalkers the player who left controlled leave the battlefield and
     combat (800.4a, 506.4), and creatures attacking that player stay
-    attacking but assign no combat damage to them (800.4e)."""
+    attacking but assign no combat damage to them (800.4e).
+
+    Damage from a source with infect or wither, combat or not, puts -1/-1
+    counters on a creature instead of marking damage (120.3d, 702.80b,
+    702.90b); infect damage to a player gives poison counters instead of
+    life loss (120.3b). Ten or more poison counters lose the game at the
+    next state-based check (704.5c)."""
 
     attacked: bool
     #: "not_started", "first_strike_dealt" or "finished".
@@ -110,6 +137,8 @@ class Combat:
         struck_first: bool = False,
         dealt_deathtouch_damage: bool = False,
         regeneration_shields: int = 0,
+        minus_one_counters: int = 0,
+        can_get_minus_one_counters: bool = True,
     ) -> int: ...
     def add_planeswalker(
         self, controller: int, loyalty: int, *, on_battlefield: bool = True
@@ -125,9 +154,22 @@ class Combat:
         keyword_counters: int | None = None,
         tapped: bool | None = None,
         regeneration_shields: int | None = None,
+        minus_one_counters: int | None = None,
+        can_get_minus_one_counters: bool | None = None,
     ) -> None: ...
     def creature(self, index: int) -> CreatureState: ...
     def life(self, player: int) -> int: ...
+    def set_poison(self, player: int, count: int) -> None:
+        """Sets the player's poison counters (122.1f)."""
+    def poison(self, player: int) -> int: ...
+    def set_life_rules(
+        self, player: int, *, can_gain_life: bool = True, can_lose_life: bool = True
+    ) -> None:
+        """119.7: lifelink gains the player nothing; 119.8: damage to the
+        player is dealt (an event) but causes no life loss."""
+    def set_counter_rules(self, player: int, *, can_get_poison: bool = True) -> None:
+        """ "You can't get poison counters" (122.1f): infect damage to the
+        player is dealt but gives none."""
     def has_lost(self, player: int) -> bool:
         """Whether the player lost, and so left the game (104.5)."""
     def player_loses(self, player: int) -> None:
@@ -184,8 +226,10 @@ class Combat:
     def summary(self) -> tuple[list[int], list[bool], list[int]]:
         """``(damage, on_battlefield, life)``: each creature's marked damage
         and whether it is on the battlefield, and each player's life."""
-    def deal_damage(self, source: int, recipient: Target, amount: int) -> StepEvents:
-        """Noncombat damage (120.3); InvalidInputError for a player who left."""
+    def deal_damage(self, source: int | DamageSource, recipient: Target, amount: int) -> StepEvents:
+        """Noncombat damage (120.3) from a creature index or a
+        DamageSource, whose lifelink gain goes to its controller;
+        InvalidInputError for a player who left."""
     def check_state_based_actions(self) -> StepEvents: ...
 
 # ----- party (700.8) -----

@@ -11,8 +11,9 @@ KEYWORDS: tuple[str, ...] = tuple(_core.KEYWORDS)
 
 _BITS = {name: 1 << index for index, name in enumerate(KEYWORDS)}
 
-#: Keywords a keyword counter can be (122.1b): all but defender.
-COUNTER_KEYWORDS: frozenset[str] = frozenset(KEYWORDS) - {"defender"}
+#: Keywords a keyword counter can be (122.1b): all but defender, infect
+#: and wither, which 122.1b doesn't list.
+COUNTER_KEYWORDS: frozenset[str] = frozenset(KEYWORDS) - {"defender", "infect", "wither"}
 
 #: Variants granted along with a keyword when an effect says "the same is
 #: true for" it (702.1c); trample over planeswalkers is a variant of trample

@@ -455,6 +455,12 @@ impl Game {
         }
     }
 
+    /// The creature that dealt damage; this engine's sources are all
+    /// creatures, so `None` (a non-creature source) has no name.
+    fn source_name(&self, source: Option<CreatureId>) -> &str {
+        source.map_or("", |id| self.name_of(Recipient::Creature(id)))
+    }
+
     /// What a probe's `observe` asks for (docs/protocol.md, Observations).
     pub fn observe(&self, query: &Value) -> Result<Value, Stop> {
         let mut answer = Map::new();
@@ -488,7 +494,7 @@ impl Game {
         let mut events = Vec::new();
         for event in &self.log.damage {
             events.push(json!({
-                "source": self.name_of(Recipient::Creature(event.source)),
+                "source": self.source_name(event.source),
                 "to": self.name_of(event.recipient),
                 "amount": event.amount,
                 "step": event.step.map_or("noncombat", |step| step.name()),
@@ -503,7 +509,7 @@ impl Game {
             events.push(json!({
                 "player": self.name_of(Recipient::Player(gain.player)),
                 "amount": gain.amount,
-                "source": self.name_of(Recipient::Creature(gain.source)),
+                "source": self.source_name(gain.source),
             }));
         }
         events
@@ -551,7 +557,7 @@ impl Game {
             // dealt_by
             _ => {
                 let dealt = self.log.damage.iter();
-                let dealt = dealt.filter(|e| self.creatures[usize::from(e.source)] == name);
+                let dealt = dealt.filter(|e| self.source_name(e.source) == name);
                 json!(dealt.map(|e| e.amount).sum::<i32>())
             }
         }

@@ -63,6 +63,8 @@ KEYWORDS = (
     "trample over planeswalkers",
     "vigilance",
     "defender",
+    "infect",
+    "wither",
 )
 
 
@@ -76,6 +78,13 @@ class Player:
     life: int
     #: Lost the game, and so left it (104.5).
     has_lost: bool = False
+    #: Poison counters (122.1f); ten or more lose the game (704.5c).
+    poison: int = 0
+    #: 119.7: "can't gain life"; 119.8: "can't lose life".
+    can_gain_life: bool = True
+    can_lose_life: bool = True
+    #: "You can't get poison counters" (122.1f).
+    can_get_poison: bool = True
 
 
 @dataclass
@@ -101,6 +110,16 @@ class Creature:
     #: Regeneration shields (701.19a): "the next time [it] would be
     #: destroyed this turn, instead ..."; one for each time.
     regeneration_shields: int = 0
+    #: -1/-1 counters put on it by damage from infect or wither (702.80b,
+    #: 702.90b); not included in power and toughness above.
+    minus_one_counters: int = 0
+    can_get_minus_one_counters: bool = True
+
+    def current_power(self) -> int:
+        return self.power - self.minus_one_counters  # 613.4c
+
+    def current_toughness(self) -> int:
+        return self.toughness - self.minus_one_counters  # 613.4c
 
     def has(self, keyword: str) -> bool:
         # A keyword counter gives the creature that keyword (122.1b).
@@ -143,10 +162,10 @@ class StepEvents:
     state-based actions did, in the same shape as the kernel's."""
 
     step: str | None = None
-    #: (source, recipient, amount, step)
-    damage: list[tuple[int, Thing, int, str | None]] = field(default_factory=list)
+    #: (source, recipient, amount, step); source None for a DamageSource
+    damage: list[tuple[int | None, Thing, int, str | None]] = field(default_factory=list)
     #: (player, amount, source, step)
-    life_gains: list[tuple[int, int, int, str | None]] = field(default_factory=list)
+    life_gains: list[tuple[int, int, int | None, str | None]] = field(default_factory=list)
     #: (creature, rule)
     deaths: list[tuple[int, str]] = field(default_factory=list)
     planeswalker_deaths: list[int] = field(default_factory=list)
@@ -170,6 +189,25 @@ class CreatureState:
     dealt_deathtouch_damage: bool
     on_battlefield: bool
     regeneration_shields: int = 0
+    minus_one_counters: int = 0
+    can_get_minus_one_counters: bool = True
+
+
+@dataclass(frozen=True)
+class DamageSource:
+    """A source of damage that isn't a creature of the combat (113.7a,
+    608.2h), with the keywords that apply to its damage."""
+
+    controller: int
+    keywords: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        names = [str(name).lower().replace("_", " ").replace("-", " ") for name in self.keywords]
+        _keyword_set(names)
+        object.__setattr__(self, "keywords", tuple(k for k in KEYWORDS if k in names))
+
+    def has(self, keyword: str) -> bool:
+        return keyword in self.keywords
 
 
 # ----------------------------------------------------------------------
@@ -277,11 +315,15 @@ class Combat:
         struck_first: bool = False,
         dealt_deathtouch_damage: bool = False,
         regeneration_shields: int = 0,
+        minus_one_counters: int = 0,
+        can_get_minus_one_counters: bool = True,
     ) -> int:
         self.assigned = None  # 510.2: nothing happens between assigning and dealing
         self._player(controller)
         if damage < 0:
             _raise([_bad_input("marked damage can't be negative")])
+        if minus_one_counters < 0:
+            _raise([_bad_input("minus_one_counters can't be negative")])
         self.creatures.append(
             Creature(
                 controller,
@@ -295,6 +337,8 @@ class Combat:
                 block_limit=block_limit,
                 dealt_deathtouch_damage=dealt_deathtouch_damage,
                 regeneration_shields=regeneration_shields,
+                minus_one_counters=minus_one_counters,
+                can_get_minus_one_counters=can_get_minus_one_counters,
             )
         )
         index = len(self.creatures) - 1
@@ -319,12 +363,20 @@ class Combat:
         keyword_counters: frozenset[str] | set[str] | list[str] | None = None,
         tapped: bool | None = None,
         regeneration_shields: int | None = None,
+        minus_one_counters: int | None = None,
+        can_get_minus_one_counters: bool | None = None,
     ) -> None:
         """An effect changes the creature; arguments left out keep their value."""
         self.assigned = None  # 510.2: nothing happens between assigning and dealing
         creature = self._creature(index)
         if damage is not None and damage < 0:
             _raise([_bad_input("marked damage can't be negative")])
+        if minus_one_counters is not None and minus_one_counters < 0:
+            _raise([_bad_input("minus_one_counters can't be negative")])
+        if minus_one_counters is not None:
+            creature.minus_one_counters = minus_one_counters
+        if can_get_minus_one_counters is not None:
+            creature.can_get_minus_one_counters = can_get_minus_one_counters
         if power is not None:
             creature.power = power
         if toughness is not None:
@@ -358,10 +410,33 @@ class Combat:
             c.dealt_deathtouch_damage,
             c.on_battlefield,
             c.regeneration_shields,
+            c.minus_one_counters,
+            c.can_get_minus_one_counters,
         )
 
     def life(self, player: int) -> int:
         return self._player(player).life
+
+    def poison(self, player: int) -> int:
+        return self._player(player).poison
+
+    def set_poison(self, player: int, count: int) -> None:
+        self.assigned = None
+        if count < 0:
+            _raise([_bad_input("count: poison counters can't be negative")])
+        self._player(player).poison = count
+
+    def set_life_rules(
+        self, player: int, *, can_gain_life: bool = True, can_lose_life: bool = True
+    ) -> None:
+        self.assigned = None
+        state = self._player(player)
+        state.can_gain_life = can_gain_life  # 119.7
+        state.can_lose_life = can_lose_life  # 119.8
+
+    def set_counter_rules(self, player: int, *, can_get_poison: bool = True) -> None:
+        self.assigned = None
+        self._player(player).can_get_poison = can_get_poison
 
     def has_lost(self, player: int) -> bool:
         return self._player(player).has_lost
@@ -714,7 +789,7 @@ class Combat:
         if not creature.on_battlefield or not self.in_combat(index):
             return False
         # 510.1a: a creature that would assign 0 or less doesn't assign at all.
-        if creature.power <= 0:
+        if creature.current_power() <= 0:
             return False
         if step == FIRST_STRIKE:
             # 510.4: only creatures with first strike or double strike.
@@ -802,7 +877,7 @@ class Combat:
             if self.creatures[other].has("deathtouch"):
                 return 0
             from_others += amount
-        needed = max(creature.toughness - creature.damage - from_others, 0)
+        needed = max(creature.current_toughness() - creature.damage - from_others, 0)
         if self.creatures[source].has("deathtouch"):
             needed = min(needed, 1)
         return needed
@@ -815,7 +890,10 @@ class Combat:
         if step is None:
             return {}
         return {
-            source: {"power": self.creatures[source].power, "stages": self._stages(source)}
+            source: {
+                "power": self.creatures[source].current_power(),
+                "stages": self._stages(source),
+            }
             for source in self._sources(step)
         }
 
@@ -824,7 +902,7 @@ class Combat:
     ) -> dict[Thing, int]:
         """The documented default policy for one source."""
         creature = self.creatures[source]
-        left = creature.power
+        left = creature.current_power()
         result: dict[Thing, int] = {}
         attack = self.attacks.get(source)
 
@@ -1025,12 +1103,12 @@ class Combat:
                     faults.append(self._recipient_fault(source, recipient))
             # 510.1a: all of its power, no more and no less.
             total = sum(amount for _, amount in mine)
-            if total != creature.power:
+            if total != creature.current_power():
                 faults.append(
                     _assignment_fault(
                         "510.1a",
                         "wrong_total",
-                        f"it assigns damage equal to its power: {total} assigned, power {creature.power}",
+                        f"it assigns damage equal to its power: {total} assigned, power {creature.current_power()}",
                     )
                 )
         if faults:
@@ -1116,43 +1194,67 @@ class Combat:
     # ----- 120.3: damage and its results -----
 
     def _deal(
-        self, assigned: dict[tuple[int, Thing], int], step: str | None, events: StepEvents
+        self,
+        assigned: dict[tuple[int | DamageSource, Thing], int],
+        step: str | None,
+        events: StepEvents,
     ) -> None:
         """Deals all the damage at once, with its results (120.3)."""
-        gained: dict[int, int] = {}
+        gained: dict[int | DamageSource, int] = {}
         for (source, recipient), amount in assigned.items():
             if amount <= 0:
                 continue  # 120.8: 0 damage isn't dealt at all.
-            creature = self.creatures[source]
-            events.damage.append((source, recipient, amount, step))
+            dealer = source if isinstance(source, DamageSource) else self.creatures[source]
+            shown = None if isinstance(source, DamageSource) else source
+            events.damage.append((shown, recipient, amount, step))
             kind, index = recipient
             if kind == "player":
-                self.players[index].life -= amount  # 120.3a
+                player = self.players[index]
+                if dealer.has("infect"):
+                    if player.can_get_poison:
+                        player.poison += amount  # 120.3b, 702.90b
+                elif player.can_lose_life:
+                    player.life -= amount  # 120.3a; 119.8
             elif kind == "creature":
                 target = self.creatures[index]
-                target.damage += amount  # 120.3e
-                if creature.has("deathtouch"):
+                if dealer.has("infect") or dealer.has("wither"):
+                    # 120.3d, 702.80b, 702.90b
+                    if target.can_get_minus_one_counters:
+                        target.minus_one_counters += amount
+                else:
+                    target.damage += amount  # 120.3e
+                if dealer.has("deathtouch"):
                     target.dealt_deathtouch_damage = True  # 702.2b
             else:
                 walker = self.planeswalkers[index]
                 walker.loyalty = max(walker.loyalty - amount, 0)  # 120.3c
-            if creature.has("lifelink"):
+            if dealer.has("lifelink"):
                 gained[source] = gained.get(source, 0) + amount  # 120.3f, 702.15b
         # 702.15e: one life gain event for each source with lifelink.
         for source, amount in gained.items():
-            controller = self.creatures[source].controller
+            if isinstance(source, DamageSource):
+                controller, shown = source.controller, None
+            else:
+                controller, shown = self.creatures[source].controller, source
+            if not self.players[controller].can_gain_life:
+                continue  # 119.7
             self.players[controller].life += amount
-            events.life_gains.append((controller, amount, source, step))
+            events.life_gains.append((controller, amount, shown, step))
 
-    def deal_damage(self, source: int, recipient: Thing, amount: int) -> StepEvents:
-        """Noncombat damage from a creature (120.3, 702.2d, 702.15d).
-        State-based actions are not performed."""
+    def deal_damage(self, source: int | DamageSource, recipient: Thing, amount: int) -> StepEvents:
+        """Noncombat damage from a creature or another source (120.3,
+        702.2d, 702.15d, 702.80b, 702.90b). State-based actions are not
+        performed."""
         self.assigned = None  # 510.2: nothing happens between assigning and dealing
         if self.game_over:
             _raise([_GAME_OVER])
         if amount < 0:
             _raise([_bad_input("an amount of damage can't be negative")])
-        faults = self._unknown_thing(("creature", source)) + self._unknown_thing(recipient)
+        if isinstance(source, DamageSource):
+            faults = self._unknown_thing(("player", source.controller))
+        else:
+            faults = self._unknown_thing(("creature", source))
+        faults += self._unknown_thing(recipient)
         if faults:
             _raise(faults)
         if recipient[0] == "player" and self.players[recipient[1]].has_lost:
@@ -1177,7 +1279,8 @@ class Combat:
         if self.game_over:
             return
         for index, player in enumerate(self.players):
-            if player.life <= 0 and not player.has_lost:  # 704.5a
+            # 704.5a; 704.5c: ten or more poison counters.
+            if (player.life <= 0 or player.poison >= 10) and not player.has_lost:
                 player.has_lost = True
                 events.losers.append(index)
         dying: list[tuple[int, str]] = []
@@ -1188,11 +1291,12 @@ class Combat:
             # 702.12b: indestructible creatures aren't destroyed.
             destroyable = not creature.has("indestructible")
             destroyed_by = None
-            if creature.toughness <= 0:
+            toughness = creature.current_toughness()
+            if toughness <= 0:
                 # 704.5f: put into the graveyard, not destroyed: "Regeneration
                 # can't replace this event."
                 dying.append((index, "704.5f"))
-            elif destroyable and 0 < creature.toughness <= creature.damage:
+            elif destroyable and 0 < toughness <= creature.damage:
                 destroyed_by = "704.5g"
             elif destroyable and creature.dealt_deathtouch_damage:
                 destroyed_by = "704.5h"

@@ -47,9 +47,12 @@ from mtgjudge.keywords import KEYWORDS as _KERNEL_KEYWORDS
 
 #: The keywords of 122.1b, trample's variant (702.19c) and defender, in the
 #: order of the kernel's keyword bits.
-KEYWORDS: tuple[str, ...] = _KERNEL_KEYWORDS
+#: Infect and wither (702.80, 702.90) are left out until the game model
+#: syncs the kernel's -1/-1 and poison counters: the fuzz writes its combats
+#: as rulings for the model. The kernel's differential test adds them itself.
+KEYWORDS: tuple[str, ...] = tuple(k for k in _KERNEL_KEYWORDS if k not in ("infect", "wither"))
 
-#: Keywords a keyword counter can be (122.1b): all but defender.
+#: Keywords a keyword counter can be (122.1b): all but defender, infect and wither.
 COUNTER_KEYWORDS: tuple[str, ...] = tuple(k for k in KEYWORDS if k in _COUNTER_KEYWORDS)
 
 #: The keywords that change how combat goes; drawn more often.
@@ -500,6 +503,82 @@ def between_steps_changes(draw: st.DrawFn, state: dict[str, Any]) -> list[dict[s
                 "amount": draw(st.integers(0, 4)),
             }
         changes.append(change)
+    return changes
+
+
+@st.composite
+def counter_status(draw: st.DrawFn) -> dict[str, Any]:
+    """-1/-1 counters a creature got from earlier infect or wither damage
+    (702.80b, 702.90b), and whether it can get more (122.1), as both
+    engines' ``add_creature`` take them."""
+    return {
+        "minus_one_counters": draw(st.sampled_from([0, 0, 0, 1, 0, 2])),
+        "can_get_minus_one_counters": draw(st.sampled_from([True] * 7 + [False])),
+    }
+
+
+#: Mostly "can't" (119.7, 119.8, 122.1f).
+_CANNOT = st.sampled_from([False, True, False])
+
+#: Keywords that change what damage does, for sources that aren't creatures.
+DAMAGE_SOURCE_KEYWORDS: tuple[str, ...] = ("infect", "wither", "lifelink", "deathtouch")
+
+
+@st.composite
+def counter_changes(draw: st.DrawFn, state: dict[str, Any]) -> list[dict[str, Any]]:
+    """Changes about counters and life, for the kernel's own tests (the
+    fuzz's rulings don't say them): each a dict with a ``"change"`` key,
+
+    - ``deal_damage`` with ``other_source`` (``{"controller": p,
+      "keywords": [...]}``): damage from a source that isn't a creature of
+      the combat (113.7a), to ``recipient``;
+    - ``poison``: a player's poison counters set to ``count`` (122.1f),
+      mostly near ten, where 704.5c begins;
+    - ``life_rules``: a player's ``can_gain_life`` / ``can_lose_life``
+      (119.7, 119.8) and ``can_get_poison`` (122.1f).
+
+    ``state`` is as for :func:`between_steps_changes`.
+    """
+    players = st.integers(0, state["players"] - 1)
+    alive = [i for i, c in enumerate(state["creatures"]) if c["on_battlefield"]]
+    recipients = [("creature", i) for i in alive]
+    recipients += [("player", p) for p in range(state["players"])]
+    recipients += [("planeswalker", i) for i in state["planeswalkers"]]
+    changes: list[dict[str, Any]] = []
+    for _ in range(draw(st.integers(1, 4))):
+        kind = draw(st.sampled_from(["life_rules", "deal_damage", "poison", "deal_damage"]))
+        if kind == "deal_damage":
+            keyword = st.sampled_from(DAMAGE_SOURCE_KEYWORDS) | st.sampled_from(KEYWORDS)
+            changes.append(
+                {
+                    "change": kind,
+                    "source": None,
+                    "other_source": {
+                        "controller": draw(players),
+                        "keywords": draw(st.lists(keyword, min_size=1, max_size=3, unique=True)),
+                    },
+                    "recipient": draw(st.sampled_from(recipients[::-1])),
+                    "amount": draw(st.integers(0, 4)),
+                }
+            )
+        elif kind == "poison":
+            changes.append(
+                {
+                    "change": kind,
+                    "player": draw(players),
+                    "count": draw(st.sampled_from([10, 9, 10, 0, 10, 12])),
+                }
+            )
+        else:
+            changes.append(
+                {
+                    "change": kind,
+                    "player": draw(players),
+                    "can_gain_life": draw(_CANNOT),
+                    "can_lose_life": draw(_CANNOT),
+                    "can_get_poison": draw(_CANNOT),
+                }
+            )
     return changes
 
 

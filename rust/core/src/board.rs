@@ -22,6 +22,16 @@ pub struct Player {
     /// [`crate::Combat::player_loses`]. A player who loses leaves the game
     /// (104.5); the kernel knows no other way to leave it.
     pub has_lost: bool,
+    /// Poison counters (122.1f); ten or more lose the game (704.5c).
+    pub poison: i32,
+    /// False under "you can't gain life" (119.7): lifelink gains nothing.
+    pub can_gain_life: bool,
+    /// False under "you can't lose life" (119.8): damage is still dealt
+    /// to the player but causes no life loss.
+    pub can_lose_life: bool,
+    /// False under "you can't get poison counters" (122.1f, 614.1a):
+    /// infect damage to the player still is dealt but gives none.
+    pub can_get_poison: bool,
 }
 
 /// How a game ended (104.1).
@@ -38,6 +48,10 @@ impl Player {
         Player {
             life,
             has_lost: false,
+            poison: 0,
+            can_gain_life: true,
+            can_lose_life: true,
+            can_get_poison: true,
         }
     }
 }
@@ -52,6 +66,13 @@ pub struct Creature {
     pub toughness: i32,
     /// Damage marked on it (120.3e).
     pub damage: i32,
+    /// -1/-1 counters the kernel put on it for damage from a source with
+    /// infect or wither (120.3d, 702.80b, 702.90b). `power` and
+    /// `toughness` don't include them; each lowers both by one (613.4c).
+    pub minus_one_counters: i32,
+    /// False under "can't have -1/-1 counters put on it" (122.1, 614.1a):
+    /// damage from infect or wither is still dealt but puts none.
+    pub can_get_minus_one_counters: bool,
     /// Keywords it has from abilities and effects.
     pub keywords: Keywords,
     /// Keywords it has from keyword counters (122.1b).
@@ -85,6 +106,8 @@ impl Creature {
             power,
             toughness,
             damage: 0,
+            minus_one_counters: 0,
+            can_get_minus_one_counters: true,
             keywords: Keywords::EMPTY,
             keyword_counters: Keywords::EMPTY,
             tapped: false,
@@ -108,6 +131,16 @@ impl Creature {
     pub const fn with_regeneration_shields(mut self, shields: u8) -> Creature {
         self.regeneration_shields = shields;
         self
+    }
+
+    /// Its power with the -1/-1 counters the kernel put on it (613.4c).
+    pub const fn current_power(&self) -> i32 {
+        self.power.saturating_sub(self.minus_one_counters)
+    }
+
+    /// Its toughness with the -1/-1 counters the kernel put on it (613.4c).
+    pub const fn current_toughness(&self) -> i32 {
+        self.toughness.saturating_sub(self.minus_one_counters)
     }
 
     /// Every keyword it has, from abilities or from keyword counters (122.1b).
@@ -158,7 +191,7 @@ impl Creature {
     /// lethal (702.2c).
     pub const fn lethal_damage(&self, from_others: i32, deathtouch_source: bool) -> i32 {
         let needed = self
-            .toughness
+            .current_toughness()
             .saturating_sub(self.damage)
             .saturating_sub(from_others);
         let needed = if needed < 0 { 0 } else { needed };
@@ -177,15 +210,27 @@ impl Creature {
         self.dealt_deathtouch_damage |= deathtouch_source;
     }
 
+    /// Damage from a source with infect or wither: that many -1/-1
+    /// counters instead of marked damage (120.3d, 702.80b, 702.90b), none
+    /// if it can't have them; the damage is still dealt, so deathtouch
+    /// still applies (702.2b).
+    pub fn take_damage_as_counters(&mut self, amount: i32, deathtouch_source: bool) {
+        if self.can_get_minus_one_counters {
+            self.minus_one_counters = self.minus_one_counters.saturating_add(amount);
+        }
+        self.dealt_deathtouch_damage |= deathtouch_source;
+    }
+
     /// Whether state-based actions would destroy it (704.5g, 704.5h):
     /// toughness above 0 (otherwise 704.5f puts it into the graveyard,
     /// which isn't destruction), lethal damage marked or deathtouch damage
     /// since the last check, and not indestructible (702.12b). Before
     /// regeneration; computed without branches.
     pub const fn would_be_destroyed(&self) -> bool {
-        let lethal = (self.damage > 0) & (self.damage >= self.toughness);
+        let toughness = self.current_toughness();
+        let lethal = (self.damage > 0) & (self.damage >= toughness);
         let destroyed = lethal | self.dealt_deathtouch_damage;
-        (self.toughness > 0) & destroyed & !self.has(Keyword::Indestructible)
+        (toughness > 0) & destroyed & !self.has(Keyword::Indestructible)
     }
 
     /// Whether a regeneration shield replaces its destruction by
@@ -200,7 +245,7 @@ impl Creature {
     /// Regeneration can't replace 704.5f. Computed without branches, since
     /// whether a creature dies is hard to predict.
     pub const fn dies(&self) -> bool {
-        let zero_toughness = self.toughness <= 0;
+        let zero_toughness = self.current_toughness() <= 0;
         zero_toughness | (self.would_be_destroyed() & (self.regeneration_shields == 0))
     }
 
@@ -210,9 +255,9 @@ impl Creature {
     pub const fn death_reason(&self) -> Option<DeathReason> {
         if !self.dies() {
             None
-        } else if self.toughness <= 0 {
+        } else if self.current_toughness() <= 0 {
             Some(DeathReason::ZeroToughness)
-        } else if self.damage > 0 && self.damage >= self.toughness {
+        } else if self.damage > 0 && self.damage >= self.current_toughness() {
             Some(DeathReason::LethalDamage)
         } else if self.dealt_deathtouch_damage {
             Some(DeathReason::Deathtouch)

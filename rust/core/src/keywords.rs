@@ -1,8 +1,9 @@
 //! Keyword abilities that the kernels understand, as a copyable bit set.
 //!
 //! The set holds every keyword a keyword counter can be (122.1b), the
-//! trample variant of 702.19c, and defender (702.3), which matters for
-//! declaring attackers.
+//! trample variant of 702.19c, defender (702.3), which matters for
+//! declaring attackers, and infect and wither (702.90, 702.80), which
+//! change what damage does.
 
 use std::fmt;
 
@@ -27,11 +28,13 @@ pub enum Keyword {
     TrampleOverPlaneswalkers,
     Vigilance,
     Defender,
+    Infect,
+    Wither,
 }
 
 impl Keyword {
     /// Every keyword, in a fixed order (the order of the bits).
-    pub const ALL: [Keyword; 17] = [
+    pub const ALL: [Keyword; 19] = [
         Keyword::Flying,
         Keyword::FirstStrike,
         Keyword::DoubleStrike,
@@ -49,6 +52,8 @@ impl Keyword {
         Keyword::TrampleOverPlaneswalkers,
         Keyword::Vigilance,
         Keyword::Defender,
+        Keyword::Infect,
+        Keyword::Wither,
     ];
 
     /// The keyword as printed on cards, in lower case.
@@ -71,6 +76,8 @@ impl Keyword {
             Keyword::TrampleOverPlaneswalkers => "trample over planeswalkers",
             Keyword::Vigilance => "vigilance",
             Keyword::Defender => "defender",
+            Keyword::Infect => "infect",
+            Keyword::Wither => "wither",
         }
     }
 
@@ -90,9 +97,10 @@ impl Keyword {
     }
 
     /// Whether a keyword counter can be this keyword (122.1b): every keyword
-    /// listed there and its variants; defender is not among them.
+    /// listed there and its variants; defender, infect and wither are not
+    /// among them.
     pub const fn can_be_a_counter(self) -> bool {
-        !matches!(self, Keyword::Defender)
+        !matches!(self, Keyword::Defender | Keyword::Infect | Keyword::Wither)
     }
 
     /// The variants a grant of this keyword also grants when an effect says
@@ -225,7 +233,9 @@ mod tests {
             let keyword = Keyword::from_name(name).expect(name);
             assert!(keyword.can_be_a_counter(), "{name}");
         }
-        assert!(!Keyword::Defender.can_be_a_counter());
+        for keyword in [Keyword::Defender, Keyword::Infect, Keyword::Wither] {
+            assert!(!keyword.can_be_a_counter(), "{keyword}");
+        }
     }
 
     #[test]

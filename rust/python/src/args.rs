@@ -220,6 +220,12 @@ named! {
     keyword_counters: u32 = int("keyword_counters");
     block_limit: u16 = int("block_limit");
     regeneration_shields: u8 = int("regeneration_shields");
+    minus_one_counters: i32 = int("minus_one_counters");
+    can_get_minus_one_counters: bool = flag("can_get_minus_one_counters");
+    count: i32 = int("count");
+    can_gain_life: bool = flag("can_gain_life");
+    can_lose_life: bool = flag("can_lose_life");
+    can_get_poison: bool = flag("can_get_poison");
     index: u16 = int("index");
     planeswalker: u16 = int("planeswalker");
     attacker: u16 = int("attacker");
@@ -251,6 +257,8 @@ optional! {
     opt_keyword_counters: u32 = int("keyword_counters");
     opt_tapped: bool = flag("tapped");
     opt_regeneration_shields: u8 = int("regeneration_shields");
+    opt_minus_one_counters: i32 = int("minus_one_counters");
+    opt_can_get_minus_one_counters: bool = flag("can_get_minus_one_counters");
     opt_cast: String = text("cast");
 }
 

@@ -1,10 +1,10 @@
 //! `mtgjudge._core.Combat`: one combat, driven step by step from Python.
 
 use mtgjudge_core::combat::{check_attack_target, DamageProgress, Death};
-use mtgjudge_core::damage::deal_damage;
+use mtgjudge_core::damage::{deal_noncombat_damage, DamageSource, Source};
 use mtgjudge_core::{
     Attack, AttackTarget, Block, Board, Combat, Creature, DamageAssignment, DamageLog, DamageStep,
-    GameResult, Keywords, Planeswalker, Player, Recipient,
+    GameResult, Keyword, Keywords, Planeswalker, Player, Recipient,
 };
 use pyo3::prelude::*;
 use pyo3::types::PyInt;
@@ -12,16 +12,92 @@ use pyo3::types::PyInt;
 use crate::args::{self, Name};
 use crate::errors::{combat_error, guard, invalid_input};
 
-/// A damage event: `(source, (kind, index), amount, step)`.
-type DamageTuple = (u16, (&'static str, u16), i32, Option<&'static str>);
+/// A damage event: `(source, (kind, index), amount, step)`; the source is
+/// `None` for a `DamageSource`.
+type DamageTuple = (Option<u16>, (&'static str, u16), i32, Option<&'static str>);
 /// A creature for `add_creatures`: `(controller, power, toughness, damage, keywords)`.
 type CreatureRow = (u8, i32, i32, i32, u32);
 /// `(source, recipient, amount)`: damage assigned (510.1).
 type AssignmentTuple = (u16, (&'static str, u16), i32);
 /// A life gain: `(player, amount, source, step)`.
-type GainTuple = (u8, i32, u16, Option<&'static str>);
+type GainTuple = (u8, i32, Option<u16>, Option<&'static str>);
 /// A death: `(creature, rule)`.
 type DeathTuple = (u16, &'static str);
+
+/// A source of damage that is not a creature of the combat (113.7a,
+/// 608.2h): its controller and keywords.
+#[pyclass(module = "mtgjudge._core", name = "DamageSource", frozen)]
+pub struct PyDamageSource {
+    source: DamageSource,
+}
+
+#[pymethods]
+impl PyDamageSource {
+    #[new]
+    fn new(
+        #[pyo3(from_py_with = args::controller)] controller: u8,
+        keywords: &Bound<'_, PyAny>,
+    ) -> PyResult<Self> {
+        if keywords.is_instance_of::<pyo3::types::PyString>() {
+            return Err(args::wrong_type(
+                Name::Arg("keywords"),
+                "a sequence of keyword names",
+                keywords,
+            ));
+        }
+        let mut set = Keywords::EMPTY;
+        for (index, item) in args::items(keywords, Name::Arg("keywords"))?
+            .iter()
+            .enumerate()
+        {
+            let name = args::text(item, Name::Item("keywords", index))?;
+            let keyword = Keyword::from_name(&name).ok_or_else(|| {
+                invalid_input(format!("keywords[{index}]: unknown keyword {name:?}"))
+            })?;
+            set = set.with(keyword);
+        }
+        Ok(PyDamageSource {
+            source: DamageSource {
+                controller,
+                keywords: set,
+            },
+        })
+    }
+
+    #[getter]
+    fn controller(&self) -> u8 {
+        self.source.controller
+    }
+
+    /// Its keyword names, in the order of `KEYWORDS`.
+    #[getter]
+    fn keywords(&self) -> Vec<&'static str> {
+        self.source.keywords.iter().map(Keyword::name).collect()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "DamageSource({}, {:?})",
+            self.source.controller,
+            self.keywords()
+        )
+    }
+}
+
+/// `deal_damage`'s source: a creature index or a `DamageSource`.
+fn damage_source(value: &Bound<'_, PyAny>) -> PyResult<Source> {
+    if let Ok(other) = value.cast::<PyDamageSource>() {
+        return Ok(Source::Other(other.get().source));
+    }
+    if value.is_instance_of::<PyInt>() {
+        return Ok(Source::Creature(args::source(value)?));
+    }
+    Err(args::wrong_type(
+        Name::Arg("source"),
+        "a creature index or a DamageSource",
+        value,
+    ))
+}
 
 #[pyclass(module = "mtgjudge._core", name = "Combat")]
 pub struct PyCombat {
@@ -215,6 +291,13 @@ impl PyCombat {
             .ok_or_else(|| invalid_input(format!("no creature with index {index}")))
     }
 
+    fn player_mut(&mut self, index: u8) -> PyResult<&mut Player> {
+        self.board
+            .players
+            .get_mut(usize::from(index))
+            .ok_or_else(|| invalid_input(format!("no player with index {index}")))
+    }
+
     fn creature_ref(&self, index: u16) -> PyResult<&Creature> {
         self.board
             .creature(index)
@@ -252,7 +335,10 @@ impl PyCombat {
 
     /// Adds a creature and returns its index.
     /// `regeneration_shields` counts the regeneration shields it has (701.19a).
-    #[pyo3(signature = (controller, power, toughness, *, damage=0, keywords=0, keyword_counters=0, tapped=false, summoning_sick=false, block_limit=1, struck_first=false, dealt_deathtouch_damage=false, regeneration_shields=0))]
+    /// `minus_one_counters` are -1/-1 counters the kernel put on it before
+    /// (not in `power` and `toughness`, 613.4c); with
+    /// `can_get_minus_one_counters=False`, infect and wither put none (122.1).
+    #[pyo3(signature = (controller, power, toughness, *, damage=0, keywords=0, keyword_counters=0, tapped=false, summoning_sick=false, block_limit=1, struck_first=false, dealt_deathtouch_damage=false, regeneration_shields=0, minus_one_counters=0, can_get_minus_one_counters=true))]
     #[allow(clippy::too_many_arguments)]
     fn add_creature(
         &mut self,
@@ -268,6 +354,8 @@ impl PyCombat {
         #[pyo3(from_py_with = args::struck_first)] struck_first: bool,
         #[pyo3(from_py_with = args::dealt_deathtouch_damage)] dealt_deathtouch_damage: bool,
         #[pyo3(from_py_with = args::regeneration_shields)] regeneration_shields: u8,
+        #[pyo3(from_py_with = args::minus_one_counters)] minus_one_counters: i32,
+        #[pyo3(from_py_with = args::can_get_minus_one_counters)] can_get_minus_one_counters: bool,
     ) -> PyResult<u16> {
         self.combat.forget_assignment();
         if self.board.player(controller).is_none() {
@@ -275,6 +363,9 @@ impl PyCombat {
         }
         if damage < 0 {
             return Err(invalid_input("marked damage can't be negative"));
+        }
+        if minus_one_counters < 0 {
+            return Err(invalid_input("minus_one_counters can't be negative"));
         }
         let index = u16::try_from(self.board.creatures.len())
             .map_err(|_| invalid_input("too many creatures in one combat"))?;
@@ -288,6 +379,8 @@ impl PyCombat {
             struck_first,
             dealt_deathtouch_damage,
             regeneration_shields,
+            minus_one_counters,
+            can_get_minus_one_counters,
             ..Creature::new(controller, power, toughness)
         });
         Ok(index)
@@ -351,7 +444,9 @@ impl PyCombat {
     /// Changes a creature between steps; arguments left out keep their value.
     /// `regeneration_shields` sets how many regeneration shields it has
     /// (701.19a: a resolving spell or ability creates one).
-    #[pyo3(signature = (index, *, power=None, toughness=None, damage=None, keywords=None, keyword_counters=None, tapped=None, regeneration_shields=None))]
+    /// `minus_one_counters` sets the -1/-1 counters the kernel counts
+    /// (0 once the caller's `power` and `toughness` include them).
+    #[pyo3(signature = (index, *, power=None, toughness=None, damage=None, keywords=None, keyword_counters=None, tapped=None, regeneration_shields=None, minus_one_counters=None, can_get_minus_one_counters=None))]
     #[allow(clippy::too_many_arguments)]
     fn update_creature(
         &mut self,
@@ -363,12 +458,18 @@ impl PyCombat {
         #[pyo3(from_py_with = args::opt_keyword_counters)] keyword_counters: Option<u32>,
         #[pyo3(from_py_with = args::opt_tapped)] tapped: Option<bool>,
         #[pyo3(from_py_with = args::opt_regeneration_shields)] regeneration_shields: Option<u8>,
+        #[pyo3(from_py_with = args::opt_minus_one_counters)] minus_one_counters: Option<i32>,
+        #[pyo3(from_py_with = args::opt_can_get_minus_one_counters)]
+        can_get_minus_one_counters: Option<bool>,
     ) -> PyResult<()> {
         self.combat.forget_assignment();
         let keywords = keywords.map(self::keywords).transpose()?;
         let keyword_counters = keyword_counters.map(self::keywords).transpose()?;
         if damage.is_some_and(|damage| damage < 0) {
             return Err(invalid_input("marked damage can't be negative"));
+        }
+        if minus_one_counters.is_some_and(|counters| counters < 0) {
+            return Err(invalid_input("minus_one_counters can't be negative"));
         }
         let creature = self.creature_mut(index)?;
         if let Some(power) = power {
@@ -392,6 +493,12 @@ impl PyCombat {
         if let Some(shields) = regeneration_shields {
             creature.regeneration_shields = shields;
         }
+        if let Some(counters) = minus_one_counters {
+            creature.minus_one_counters = counters;
+        }
+        if let Some(allowed) = can_get_minus_one_counters {
+            creature.can_get_minus_one_counters = allowed;
+        }
         Ok(())
     }
 
@@ -410,7 +517,60 @@ impl PyCombat {
             dealt_deathtouch_damage: creature.dealt_deathtouch_damage,
             on_battlefield: creature.on_battlefield,
             regeneration_shields: creature.regeneration_shields,
+            minus_one_counters: creature.minus_one_counters,
+            can_get_minus_one_counters: creature.can_get_minus_one_counters,
         })
+    }
+
+    /// Sets the player's poison counters (122.1f).
+    fn set_poison(
+        &mut self,
+        #[pyo3(from_py_with = args::player)] player: u8,
+        #[pyo3(from_py_with = args::count)] count: i32,
+    ) -> PyResult<()> {
+        self.combat.forget_assignment();
+        if count < 0 {
+            return Err(invalid_input("count: poison counters can't be negative"));
+        }
+        self.player_mut(player)?.poison = count;
+        Ok(())
+    }
+
+    /// The player's poison counters (122.1f).
+    fn poison(&self, #[pyo3(from_py_with = args::player)] player: u8) -> PyResult<i32> {
+        self.board
+            .player(player)
+            .map(|player| player.poison)
+            .ok_or_else(|| invalid_input(format!("no player with index {player}")))
+    }
+
+    /// 119.7 (can't gain life: lifelink gains nothing) and 119.8 (can't
+    /// lose life: damage is dealt but causes no life loss).
+    #[pyo3(signature = (player, *, can_gain_life=true, can_lose_life=true))]
+    fn set_life_rules(
+        &mut self,
+        #[pyo3(from_py_with = args::player)] player: u8,
+        #[pyo3(from_py_with = args::can_gain_life)] can_gain_life: bool,
+        #[pyo3(from_py_with = args::can_lose_life)] can_lose_life: bool,
+    ) -> PyResult<()> {
+        self.combat.forget_assignment();
+        let state = self.player_mut(player)?;
+        state.can_gain_life = can_gain_life;
+        state.can_lose_life = can_lose_life;
+        Ok(())
+    }
+
+    /// "You can't get poison counters" (122.1f): infect damage to the
+    /// player is dealt but gives none.
+    #[pyo3(signature = (player, *, can_get_poison=true))]
+    fn set_counter_rules(
+        &mut self,
+        #[pyo3(from_py_with = args::player)] player: u8,
+        #[pyo3(from_py_with = args::can_get_poison)] can_get_poison: bool,
+    ) -> PyResult<()> {
+        self.combat.forget_assignment();
+        self.player_mut(player)?.can_get_poison = can_get_poison;
+        Ok(())
     }
 
     fn life(&self, #[pyo3(from_py_with = args::player)] player: u8) -> PyResult<i32> {
@@ -730,12 +890,13 @@ impl PyCombat {
         )
     }
 
-    /// Deals noncombat damage from a creature (120.3), with deathtouch and
-    /// lifelink applying (702.2d, 702.15d). State-based actions are not
-    /// performed; call `check_state_based_actions`.
+    /// Deals noncombat damage from a creature or a `DamageSource` (120.3),
+    /// with deathtouch, lifelink, infect and wither applying (702.2d,
+    /// 702.15d, 702.80b, 702.90b). State-based actions are not performed;
+    /// call `check_state_based_actions`.
     fn deal_damage(
         &mut self,
-        #[pyo3(from_py_with = args::source)] source: u16,
+        #[pyo3(from_py_with = damage_source)] source: Source,
         #[pyo3(from_py_with = recipient_arg)] recipient: Recipient,
         #[pyo3(from_py_with = args::amount)] amount: i32,
     ) -> PyResult<StepEvents> {
@@ -743,18 +904,15 @@ impl PyCombat {
         if amount < 0 {
             return Err(invalid_input("an amount of damage can't be negative"));
         }
-        let assignment = [DamageAssignment {
-            source,
-            recipient,
-            amount,
-        }];
         self.log.clear();
         let (board, log) = (&mut self.board, &mut self.log);
-        guard(|| deal_damage(board, None, &assignment, log).map_err(combat_error))?;
+        guard(|| {
+            deal_noncombat_damage(board, source, recipient, amount, log).map_err(combat_error)
+        })?;
         Ok(StepEvents::from_log(None, &self.log))
     }
 
-    /// Performs state-based actions (704.5a, 704.5f–i) and removes what left
+    /// Performs state-based actions (704.5a, 704.5c, 704.5f–i) and removes what left
     /// the battlefield from combat; a creature with a regeneration shield
     /// regenerates instead of being destroyed, and leaves combat (701.19a,
     /// 506.4).
@@ -780,6 +938,9 @@ pub struct CreatureView {
     dealt_deathtouch_damage: bool,
     on_battlefield: bool,
     regeneration_shields: u8,
+    /// -1/-1 counters the kernel put on it (702.80b, 702.90b).
+    minus_one_counters: i32,
+    can_get_minus_one_counters: bool,
 }
 
 /// What one damage step did.

@@ -27,6 +27,7 @@ fn _core(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(batch::can_pay_batch, module)?)?;
     module.add_function(wrap_pyfunction!(batch::party_sizes, module)?)?;
     module.add_class::<combat::PyCombat>()?;
+    module.add_class::<combat::PyDamageSource>()?;
     module.add_class::<combat::CreatureView>()?;
     module.add_class::<combat::StepEvents>()?;
     module.add_function(wrap_pyfunction!(party::party_types, module)?)?;

@@ -354,13 +354,29 @@ impl CombatColumns<'_> {
             )?;
         }
         let unknown = !Keywords::ALL.bits();
-        if self.keywords.iter().fold(0, |m, &k| m | k) & unknown != 0 {
+        let unsupported = !BATCH_KEYWORDS.bits();
+        let used = self.keywords.iter().fold(0, |m, &k| m | k);
+        if used & unknown != 0 {
             first_bad(
                 "keywords",
                 self.keywords,
                 first_row,
                 |k| k & unknown != 0,
                 |k| format!("keyword mask {k:#x} has unknown bits"),
+            )?;
+        }
+        if used & unsupported != 0 {
+            first_bad(
+                "keywords",
+                self.keywords,
+                first_row,
+                |k| k & unsupported != 0,
+                |k| {
+                    format!(
+                        "keyword mask {k:#x} has infect or wither, which a batch doesn't \
+                         take: its results have no counters (use Combat)"
+                    )
+                },
             )?;
         }
         if self.attack.iter().fold(0, |m, &a| m | a) > 1 {
@@ -700,6 +716,13 @@ fn resolve_one(
     Ok(())
 }
 
+/// The keywords a batch's creatures may have: all but infect and wither,
+/// whose -1/-1 counters and poison counters (702.80b, 702.90b) the
+/// batch's results have no columns for.
+pub const BATCH_KEYWORDS: Keywords = Keywords::ALL
+    .without(Keyword::Infect)
+    .without(Keyword::Wither);
+
 /// No creature: the end of a list of blockers.
 const NONE: u16 = u16::MAX;
 
@@ -758,13 +781,19 @@ fn damage_step(
 ) {
     let (mut to_player, mut gains) = (0i64, [0i32; 2]);
     let assigns = |creature: &Creature| {
-        creature.on_battlefield & (creature.power > 0) & creature.strikes_in(step, progress)
+        creature.on_battlefield
+            & (creature.current_power() > 0)
+            & creature.strikes_in(step, progress)
     };
     for &attacker in attackers {
         let a = usize::from(attacker);
         let source = &creatures[a];
         // The power it assigns in this step: none if it doesn't assign.
-        let power = if assigns(source) { source.power } else { 0 };
+        let power = if assigns(source) {
+            source.current_power()
+        } else {
+            0
+        };
         let deathtouch = source.has(Keyword::Deathtouch);
         let tramples = i32::from(source.tramples());
         let lifelink = i32::from(source.has(Keyword::Lifelink));
@@ -806,7 +835,7 @@ fn damage_step(
         // 510.1d: a blocker whose attacker left combat blocks nothing and
         // assigns no combat damage.
         let assigning = assigns(source) & creatures[attacker].on_battlefield;
-        let power = if assigning { source.power } else { 0 };
+        let power = if assigning { source.current_power() } else { 0 };
         let deathtouch = source.has(Keyword::Deathtouch) & assigning;
         let controller = usize::from(source.controller) & 1;
         gains[controller] += power * i32::from(source.has(Keyword::Lifelink));

@@ -3,6 +3,7 @@
 //! input, and the cost and party batches against single calls.
 
 use super::*;
+use crate::batch::combat::BATCH_KEYWORDS;
 use crate::combat::{AttackFault, BlockFault};
 use crate::cost::{ManaCost, PaymentSolver, PreparedCost, Resources, TotalCost};
 use crate::party::{party_size, PartyTypes};
@@ -139,6 +140,9 @@ fn random_combats(rng: &mut Rng, combats: usize, max_rows: u64) -> Columns {
             });
             let mut keywords = 0u32;
             for bit in 0..Keyword::ALL.len() {
+                if !BATCH_KEYWORDS.contains(Keyword::ALL[bit]) {
+                    continue;
+                }
                 // Defender, decayed and shadow make declarations illegal: rarer.
                 let percent = match Keyword::ALL[bit] {
                     Keyword::Defender | Keyword::Decayed | Keyword::Shadow => 2,

@@ -358,7 +358,7 @@ impl Combat {
         self.assigns_in_step(board, source, step)
             && board
                 .creature(source)
-                .is_some_and(|creature| creature.power > 0)
+                .is_some_and(|creature| creature.current_power() > 0)
             && (self.is_attacking(source) || self.blocked_by(source).next().is_some())
     }
 
@@ -407,7 +407,7 @@ impl Combat {
     /// The default choice policy, for simulation.
     fn assign_by_default(&mut self, board: &Board, source: CreatureId) {
         let creature = board.creatures[usize::from(source)];
-        let power = creature.power;
+        let power = creature.current_power();
         if let Some(attack) = self.attack_of(source).copied() {
             if !attack.blocked {
                 // 510.1b; 702.19e
@@ -464,7 +464,7 @@ impl Combat {
         source: CreatureId,
         attacking: bool,
     ) -> i32 {
-        let mut left = board.creatures[usize::from(source)].power;
+        let mut left = board.creatures[usize::from(source)].current_power();
         let mut index = 0;
         while index < self.blocks.len() && left > 0 {
             let block = self.blocks[index];
@@ -629,10 +629,10 @@ impl Combat {
             }
         }
         // 510.1a: all of its power is assigned.
-        if total != creature.power {
+        if total != creature.current_power() {
             return Err(fault(AssignmentFault::WrongTotal {
                 assigned: total,
-                power: creature.power,
+                power: creature.current_power(),
             }));
         }
         Ok(())

@@ -26,7 +26,7 @@ fn creature(controller: PlayerId, power: i32, toughness: i32, keywords: &[Keywor
 fn dealt(log: &DamageLog, source: CreatureId, recipient: Recipient) -> i32 {
     log.damage
         .iter()
-        .filter(|e| e.source == source && e.recipient == recipient)
+        .filter(|e| e.source == Some(source) && e.recipient == recipient)
         .map(|e| e.amount)
         .sum()
 }

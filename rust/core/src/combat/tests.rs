@@ -36,7 +36,7 @@ fn block(blocker: CreatureId, attacker: CreatureId) -> Block {
 fn dealt(log: &DamageLog, source: CreatureId, recipient: Recipient) -> i32 {
     log.damage
         .iter()
-        .filter(|e| e.source == source && e.recipient == recipient)
+        .filter(|e| e.source == Some(source) && e.recipient == recipient)
         .map(|e| e.amount)
         .sum()
 }
@@ -551,8 +551,8 @@ fn first_strike_step_exists_only_with_first_or_double_strike_in_combat() {
             .map(|e| (e.source, e.step))
             .collect::<Vec<_>>(),
         [
-            (1, Some(DamageStep::FirstStrike)),
-            (0, Some(DamageStep::Regular))
+            (Some(1), Some(DamageStep::FirstStrike)),
+            (Some(0), Some(DamageStep::Regular))
         ]
     );
     assert_eq!(combat.next_damage_step(&board), None);
@@ -913,13 +913,13 @@ fn lifelink_gives_one_life_gain_event_per_source() {
             LifeGain {
                 player: ALICE,
                 amount: 4,
-                source: 0,
+                source: Some(0),
                 step: Some(DamageStep::Regular)
             },
             LifeGain {
                 player: ALICE,
                 amount: 2,
-                source: 1,
+                source: Some(1),
                 step: Some(DamageStep::Regular)
             },
         ]
