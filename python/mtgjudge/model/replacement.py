@@ -99,6 +99,10 @@ class Prevention:
     amount: int | str | tuple[str, int] = "all"
     condition: Condition | None = None
     description: str = ""
+    #: 615.5: "if damage is prevented this way, ~ deals that much damage to
+    #: [a player or object]": its name; or "source": to the source of the
+    #: damage prevented if it is a creature, else to that source's controller.
+    then_deals: str | None = None
 
     @property
     def shield(self) -> int | None:
@@ -161,6 +165,7 @@ class _Outcome:
     notes: list[tuple[str, str]] = field(default_factory=list)
     shields: dict[int, int] = field(default_factory=dict)
     used_choices: set[tuple[str, int]] = field(default_factory=set)
+    then_deal: list[FollowUp] = field(default_factory=list)
 
 
 def active(game: Game) -> list[ActiveEffect]:
@@ -228,7 +233,83 @@ def apply(game: Game, pieces: list[Piece], *, combat: bool) -> list[int]:
         game.history.prevented.append((piece.source.ref, piece.recipient, count))
     for rule, text in outcome.notes:
         game.note(rule, text)
+    game.after_prevention += outcome.then_deal
     return outcome.amounts
+
+
+#: How deep 615.5 damage may cause more 615.5 damage.
+MAX_FOLLOW_UP_DEPTH = 16
+
+
+@dataclass(frozen=True)
+class FollowUp:
+    """615.5: damage a prevention effect's source deals because it
+    prevented damage, immediately after the damage event."""
+
+    source_ref: str
+    you: str
+    recipient: str
+    amount: int
+
+
+def _follow_up(game: Game, effect: ActiveEffect, piece: Piece, count: int) -> FollowUp | None:
+    prevention = effect.effect
+    assert isinstance(prevention, Prevention) and prevention.then_deals is not None
+    recipient = prevention.then_deals
+    if recipient == "source":
+        # "That creature", or, for a noncreature source, its controller.
+        source = piece.source
+        current = game.characteristics(source)
+        is_creature = source.zone == "battlefield" and "creature" in current.types
+        recipient = source.ref if is_creature else current.controller or source.owner
+    if not effect.source_ref:
+        return None
+    return FollowUp(effect.source_ref, effect.you, recipient, count)
+
+
+def deal_follow_ups(game: Game) -> None:
+    """615.5: the rest of a prevention effect takes place immediately after
+    the damage event it changed: its source deals the damage, noncombat
+    damage, as it is or as it last existed (113.7a). Damage prevented to
+    one recipient by one effect in one event is dealt as one amount."""
+    pending, game.after_prevention = game.after_prevention, []
+    if not pending:
+        return
+    if game.follow_up_depth >= MAX_FOLLOW_UP_DEPTH:
+        # Effects that prevent each other's damage and deal it again.
+        game.note("615.5", "damage prevented and dealt again too many times: the rest is left out")
+        return
+    game.follow_up_depth += 1
+    try:
+        _deal(game, pending)
+    finally:
+        game.follow_up_depth -= 1
+
+
+def _deal(game: Game, pending: list[FollowUp]) -> None:
+    merged: dict[tuple[str, str, str], int] = {}
+    for follow in pending:
+        key = (follow.source_ref, follow.you, follow.recipient)
+        merged[key] = merged.get(key, 0) + follow.amount
+    for (source_ref, _you, recipient), amount in merged.items():
+        source = game.obj(source_ref)
+        if recipient not in game.players:
+            target = game.obj(recipient)
+            if target.zone != "battlefield" or not target.exists:
+                continue
+        elif game.players[recipient].has_lost:
+            continue
+        game.note(
+            "615.5",
+            f"{source.name} deals {amount} damage to {_name(game, recipient)}: the damage its "
+            "effect prevented",
+        )
+        game.deal_damage(
+            source,
+            recipient,
+            amount,
+            as_last_known=source.zone not in ("battlefield", "stack"),
+        )
 
 
 def _affected(game: Game, recipient: str) -> str:
@@ -331,6 +412,10 @@ def _prevent(
             continue
         left[i] -= count
         outcome.prevented.append((i, count))
+        if prevention.then_deals is not None:
+            follow = _follow_up(game, effect, pieces[i], count)
+            if follow is not None:
+                outcome.then_deal.append(follow)
         outcome.notes.append(
             (
                 rule,
