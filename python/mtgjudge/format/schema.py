@@ -558,6 +558,51 @@ DAMAGE_REPLACEMENT = Table(
     min_properties=1,
 )
 
+_REDIRECT_SHIELD = Table(
+    _fields(
+        ("shield",),
+        shield=Int(
+            minimum=1,
+            maximum=COUNT_BOUND,
+            bound=COUNT_BOUND_REASON,
+            description="“The next N damage”: used up as it redirects.",
+        ),
+    )
+)
+
+REDIRECTION = Table(
+    _damage_effect_fields(
+        static=True,
+        instead_to=AnyOf(
+            [TARGET, Str(enum=("itself",))],
+            description="Where the damage is dealt instead: the permanent with the ability "
+            "(`itself`, the default) or this player or object.",
+        ),
+    ),
+    description="A static ability: “[damage] that would be dealt to [something] is dealt to ~ "
+    "instead” (614.1a); the source of the damage is unchanged.",
+    min_properties=1,
+)
+
+REDIRECT_ACTION = Table(
+    _damage_effect_fields(
+        static=False,
+        amount=AnyOf([Str(enum=("all",)), _REDIRECT_SHIELD]),
+        instead_to=AnyOf(
+            [TARGET, Str(enum=("itself",))],
+            description="Where the damage is dealt instead: the ability's source (`itself`, the "
+            "default) or this player or object.",
+        ),
+        to_objects=AnyOf(
+            [REF_LIST, Str(enum=("targets",))],
+            description="Damage to these objects, or to the spell's targets, as they are now.",
+        ),
+        you=PLAYER,
+    ),
+    description="A resolving spell or ability's redirection (614.1a) for the rest of the turn, "
+    "or of the next N damage: a shield for each player and object it names.",
+)
+
 PREVENT_ACTION = Table(
     _damage_effect_fields(
         static=False,
@@ -1285,6 +1330,7 @@ MAY_ACTION = Table(
 )
 RESOLVE_ACTION_TABLE.fields["create_trigger"] = Field(CREATED_TRIGGER)
 RESOLVE_ACTION_TABLE.fields["prevent"] = Field(PREVENT_ACTION)
+RESOLVE_ACTION_TABLE.fields["redirect"] = Field(REDIRECT_ACTION)
 RESOLVE_ACTION_TABLE.fields["choose"] = Field(CHOOSE_ACTION)
 CHOOSE_ONE_ACTION = Table(
     _fields(
@@ -1318,6 +1364,7 @@ RESOLVE_ACTION_TABLE.one_of = (
     *RESOLVE_ACTION_TABLE.one_of,
     "create_trigger",
     "prevent",
+    "redirect",
     "choose",
     "may",
     "choose_one",
@@ -1449,6 +1496,9 @@ OBJECT_TABLE = Table(
         modifies_damage=Array(
             DAMAGE_REPLACEMENT,
             description="Its replacement effects that modify damage as it would be dealt (614.1a).",
+        ),
+        redirects=Array(
+            REDIRECTION, description="Its static abilities that redirect damage (614.1a)."
         ),
         life_rules=Array(
             LIFE_RULE, description="Its static abilities on life totals (119.7, 119.8, 120.4c)."

@@ -32,6 +32,7 @@ from mtgjudge.model.setup import (
     object_filter,
     prevention_from,
     pt_change,
+    redirection_from,
     spell_filter,
     triggered_ability,
 )
@@ -391,6 +392,50 @@ def _prevent(game: Game, args: dict[str, Any], context: Context) -> None:
             )
         )
     game.note("615.3", f"a prevention effect begins: {effect.description or 'prevent damage'}")
+
+
+def _redirect(game: Game, args: dict[str, Any], context: Context) -> None:
+    """614.1a: a resolving spell or ability's redirection for the rest of
+    the turn, or of "the next N damage" (a shield of its own for each
+    player and object it names, as for prevention, 615.7). The objects it
+    applies to are the objects they are now (400.7)."""
+    refs = args.get("to_objects", [])
+    if refs == "targets":
+        if context.targets is None:
+            raise InvalidInputError(
+                '`to_objects = "targets"` is for the effect of a resolving spell or ability'
+            )
+        refs = list(context.targets)
+    protected = tuple((ref, 0 if ref in game.players else game.obj(ref).serial) for ref in refs)
+    you = args.get("you", context.you or game.turn.active_player)
+    source = context.source
+    effect = redirection_from(args, protected)
+    parts = [effect]
+    if effect.shield is not None:
+        players = [
+            p for p in game.players if replacement.player_fits(args.get("to_players"), p, you)
+        ]
+        parts = [
+            replace(effect, damage=replace(effect.damage, to_players=None, to_objects=(target,)))
+            for target in [*((player, 0) for player in players), *protected]
+        ]
+    for part in parts:
+        game.damage_effects.append(
+            replacement.ActiveEffect(
+                part,
+                you,
+                source.ref if source is not None else "",
+                context.source_serial
+                if context.source_serial is not None
+                else source.serial
+                if source is not None
+                else None,
+                game.next_timestamp(),
+                duration="end_of_turn",
+                shield_left=effect.shield or 0,
+            )
+        )
+    game.note("614.1a", f"a redirection effect begins: {effect.description or 'redirect damage'}")
 
 
 def _choose_prevention(game: Game, args: dict[str, Any], context: Context) -> None:
@@ -1065,6 +1110,7 @@ PERFORMERS: dict[str, Performer] = {
     "set_life": _set_life,
     "double_life": _double_life,
     "life_rules": _life_rules,
+    "redirect": _redirect,
     "controller_loses_life": _controller_loses_life,
     "draw": _draw,
     "mill": _mill,

@@ -99,7 +99,7 @@ class _Events:
     regenerations: list
     deaths: list
     planeswalker_deaths: list
-    step: None = None
+    step: str | None = None
 
 
 _KERNEL_INDEX = re.compile(r"\b(creature|planeswalker|player) (\d+)\b")
@@ -284,7 +284,7 @@ class KernelBoard:
         return obj.serial in self._creature_index
 
     @staticmethod
-    def merged(events: list[_core.StepEvents]) -> _Events | None:
+    def merged(events: list[_core.StepEvents | _Events], step: str | None = None) -> _Events | None:
         """Damage one source deals to several recipients at once, dealt by
         the kernel one recipient at a time, as one event: lifelink gives
         one life-gain event for it (702.15e)."""
@@ -295,12 +295,13 @@ class KernelBoard:
             for player, amount, source, _ in part.life_gains:
                 gains[(player, source)] = gains.get((player, source), 0) + amount
         return _Events(
-            damage=[d for part in events for d in part.damage],
-            life_gains=[(p, amount, source, None) for (p, source), amount in gains.items()],
+            damage=[(s, r, n, step) for part in events for s, r, n, _ in part.damage],
+            life_gains=[(p, amount, source, step) for (p, source), amount in gains.items()],
             losers=[p for part in events for p in part.losers],
             regenerations=[r for part in events for r in part.regenerations],
             deaths=[d for part in events for d in part.deaths],
             planeswalker_deaths=[d for part in events for d in part.planeswalker_deaths],
+            step=step,
         )
 
     def source_of(self, index: int | None) -> GameObject:
@@ -650,10 +651,20 @@ def resolve_damage_step(game: Game, assignments: dict[str, dict[str, int]]) -> s
         events = board.kernel.deal_assigned_damage(
             [
                 (source, recipient, amount)
-                for (source, recipient, assigned_amount), amount in zip(assigned, dealt)
+                for (source, recipient, assigned_amount), (_, amount) in zip(assigned, dealt)
                 if amount != assigned_amount
             ]
         )
+        # 614.1a: damage redirected to another recipient is still combat
+        # damage from the same source, dealt at the same time; the kernel
+        # deals it to its new recipient as a step of its own.
+        redirected = [
+            board.kernel.deal_damage(board.index(piece.source), board.target(piece.recipient), n)
+            for piece, n in dealt[len(assigned) :]
+            if n > 0
+        ]
+        if redirected:
+            events = board.merged([events, *redirected], step=step)
     else:
         # One call when nothing can change the damage: an engine checked
         # through this model needs the two-step protocol only for that.

@@ -792,14 +792,14 @@ class Game:
             )
         if excess_to_controller:
             parts = excess.split(self, parts, deathtouch="deathtouch" in keywords)
-        amounts = replacement.apply(
+        dealt = replacement.apply(
             self,
             [replacement.Piece(source, recipient, amount) for recipient, amount in parts],
             combat=False,
         )
         events = [
-            board.kernel.deal_damage(dealer, board.target(recipient), amount)
-            for (recipient, _), amount in zip(parts, amounts)
+            board.kernel.deal_damage(dealer, board.target(piece.recipient), amount)
+            for piece, amount in dealt
             if amount > 0
         ]
         board.sync(board.merged(events))

@@ -123,13 +123,33 @@ class DamageReplacement:
     description: str = ""
 
 
+@dataclass(frozen=True)
+class Redirection:
+    """ "[Damage] that would be dealt to [something] is dealt to ~ instead"
+    (614.1a): the damage's source stays the same, only its recipient
+    changes. ``amount`` is "all" or ("shield", N): "the next N damage"."""
+
+    damage: DamageFilter
+    #: The new recipient: "itself" (the permanent with the ability, or the
+    #: ability's source), or a player's or object's name.
+    to: str = "itself"
+    amount: str | tuple[str, int] = "all"
+    condition: Condition | None = None
+    description: str = ""
+
+    @property
+    def shield(self) -> int | None:
+        amount = self.amount
+        return amount[1] if isinstance(amount, tuple) and amount[0] == "shield" else None
+
+
 @dataclass
 class ActiveEffect:
     """A prevention or replacement effect in the game: from a permanent's
     static ability while it is on the battlefield, or from a resolved spell
     or ability until its duration ends (or its shield is used up)."""
 
-    effect: Prevention | DamageReplacement
+    effect: Prevention | DamageReplacement | Redirection
     #: Its controller.
     you: str
     #: The scenario name of its source, for choices and traces.
@@ -142,7 +162,7 @@ class ActiveEffect:
 
     @property
     def is_shield(self) -> bool:
-        return isinstance(self.effect, Prevention) and self.effect.shield is not None
+        return not isinstance(self.effect, DamageReplacement) and self.effect.shield is not None
 
 
 @dataclass(frozen=True)
@@ -173,7 +193,7 @@ def active(game: Game) -> list[ActiveEffect]:
     statics = [
         ActiveEffect(effect, game.controller(obj), obj.ref, obj.serial, obj.timestamp)
         for obj in game.battlefield()
-        for effect in (*obj.preventions, *obj.damage_replacements)
+        for effect in (*obj.preventions, *obj.damage_replacements, *obj.redirections)
     ]
     return sorted(statics + game.damage_effects, key=lambda effect: effect.timestamp)
 
@@ -184,11 +204,13 @@ def pending(game: Game) -> bool:
     return bool(game.prevention_choices) or bool(game.replacement_orders) or bool(active(game))
 
 
-def apply(game: Game, pieces: list[Piece], *, combat: bool) -> list[int]:
+def apply(game: Game, pieces: list[Piece], *, combat: bool) -> list[tuple[Piece, int]]:
     """The damage each piece deals once replacement and prevention effects
-    have applied. ``pieces`` are damage events that would happen at the
-    same time. The choices made for them (``choose_prevention``) are used up
-    here, and each must have been used."""
+    have applied, and after them the pieces redirection made (614.1a).
+    ``pieces`` are damage events that would happen at the same time. The
+    choices made for them (``choose_prevention``) are used up here, and
+    each must have been used."""
+    pieces = list(pieces)
     outcome = _Outcome([piece.amount for piece in pieces])
     for effect in _in_chosen_order(game, pieces, combat):
         condition = effect.effect.condition
@@ -205,6 +227,8 @@ def apply(game: Game, pieces: list[Piece], *, combat: bool) -> list[int]:
             continue
         if isinstance(effect.effect, DamageReplacement):
             _replace(game, effect, pieces, applicable, outcome)
+        elif isinstance(effect.effect, Redirection):
+            _redirect(game, effect, pieces, applicable, outcome)
         else:
             _prevent(game, effect, pieces, applicable, outcome)
     unused = [
@@ -234,7 +258,62 @@ def apply(game: Game, pieces: list[Piece], *, combat: bool) -> list[int]:
     for rule, text in outcome.notes:
         game.note(rule, text)
     game.after_prevention += outcome.then_deal
-    return outcome.amounts
+    return list(zip(pieces, outcome.amounts))
+
+
+def _redirect(
+    game: Game,
+    effect: ActiveEffect,
+    pieces: list[Piece],
+    applicable: list[int],
+    outcome: _Outcome,
+) -> None:
+    """614.1a: the damage, or the next N of it, is dealt to another
+    recipient instead, from the same source: a new piece of the same event.
+    A recipient that can't be dealt damage (not a player, creature or
+    planeswalker on the battlefield) takes none, and nothing changes."""
+    redirection = effect.effect
+    assert isinstance(redirection, Redirection)
+    to = effect.source_ref if redirection.to == "itself" else redirection.to
+    if to not in game.players:
+        if not to:
+            return
+        obj = game.obj(to)
+        if (
+            effect.source_serial is not None
+            and redirection.to == "itself"
+            and obj.serial != effect.source_serial
+        ):
+            # 400.7: the permanent it named has left; a new object isn't it.
+            return
+        current = game.characteristics(obj)
+        if obj.zone != "battlefield" or not ({"creature", "planeswalker"} & current.types):
+            return
+    elif game.players[to].has_lost:
+        return
+    limit = None
+    if redirection.shield is not None:
+        limit = effect.shield_left - outcome.shields.get(id(effect), 0)
+    for i in applicable:
+        piece = pieces[i]
+        if piece.recipient == to:
+            continue
+        moved = outcome.amounts[i] if limit is None else min(limit, outcome.amounts[i])
+        if moved <= 0:
+            continue
+        if limit is not None:
+            limit -= moved
+            outcome.shields[id(effect)] = outcome.shields.get(id(effect), 0) + moved
+        outcome.amounts[i] -= moved
+        pieces.append(Piece(piece.source, to, moved))
+        outcome.amounts.append(moved)
+        outcome.notes.append(
+            (
+                "614.1a",
+                f"{_what(game, effect)}: {moved} of the damage {piece.source.name} would deal to "
+                f"{_name(game, piece.recipient)} is dealt to {_name(game, to)} instead",
+            )
+        )
 
 
 #: How deep 615.5 damage may cause more 615.5 damage.

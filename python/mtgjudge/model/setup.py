@@ -151,6 +151,22 @@ def damage_filter(
     )
 
 
+def redirection_from(
+    spec: dict[str, Any], to_objects: tuple[tuple[str, int], ...] = ()
+) -> replacement.Redirection:
+    amount = spec.get("amount", "all")
+    if isinstance(amount, dict):
+        ((kind, value),) = amount.items()
+        amount = (kind, value)
+    return replacement.Redirection(
+        damage=damage_filter(spec, to_objects),
+        to=spec.get("instead_to", "itself"),
+        amount=amount,
+        condition=condition_from(spec.get("condition")),
+        description=spec.get("description", ""),
+    )
+
+
 def life_rule(spec: dict[str, Any]) -> life.LifeRule:
     return life.LifeRule(
         players=spec.get("players", "you"),
@@ -302,6 +318,7 @@ def game_object(ref: str, spec: dict[str, Any], zone: str) -> GameObject:
         spell_grants=tuple(spell_grant(g) for g in spec.get("spells_you_cast_have", ())),
         preventions=tuple(prevention_from(p) for p in spec.get("prevents", ())),
         damage_replacements=tuple(damage_replacement(m) for m in spec.get("modifies_damage", ())),
+        redirections=tuple(redirection_from(r) for r in spec.get("redirects", ())),
         life_rules=(
             *(life_rule(r) for r in spec.get("life_rules", ())),
             *(life_gain_replacement(r) for r in spec.get("replaces_life_gain", ())),

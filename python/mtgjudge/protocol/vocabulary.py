@@ -308,6 +308,7 @@ OBJECT_KEYS = (
     "cost_modifiers",
     "prevents",
     "modifies_damage",
+    "redirects",
     "life_rules",
     "replaces_life_gain",
     "mana_for_counters",
