@@ -419,14 +419,32 @@ class KernelBoard:
             self._explain_damage(self.source_of(source), dealt)
         self._damage_results(events)
         gains = []
+        losses = []
         for player, amount, source, step in events.life_gains:
             name = self.players[player]
             gainer = self.source_of(source)
-            game.history.life_gains.append(
-                LifeGainRecord(name, amount, gainer.ref, step, game.turn_number)
+            game.note("702.15b", f"{name} would gain {amount} life: {gainer.name} has lifelink")
+            # 614.1a, 119.10: replacements of the gain. Noncombat damage is
+            # dealt because a spell or ability says so, and that spell or
+            # ability causes the gain (its controller's own); combat damage
+            # is no spell's or ability's.
+            gained, lost, used = life.replaced_gain(
+                game, name, amount, by_own_spell_or_ability=step is None
             )
-            gains.append((name, amount))
-            game.note("702.15b", f"{name} gains {amount} life because {gainer.name} has lifelink")
+            for text in used:
+                game.note("614.1a", f"{text}: {name} would gain {amount} life")
+            game.players[name].life -= amount - gained
+            if lost:
+                losses.append((name, lost))
+            if gained <= 0:
+                continue
+            game.history.life_gains.append(
+                LifeGainRecord(name, gained, gainer.ref, step, game.turn_number)
+            )
+            gains.append((name, gained))
+            game.note("702.15b", f"{name} gains {gained} life")
+        for name, lost in losses:
+            game.lose_life(name, lost)
         # 603.2, 603.10: abilities that trigger on the damage and the life
         # gained trigger now, immediately after the event and before the
         # state-based actions it leads to.
