@@ -65,3 +65,25 @@ def test_with_deathtouch_anything_beyond_one(tmp_path):
 def test_only_if_the_source_has_the_keyword(tmp_path):
     game = _game(tmp_path, "power = 2\ntoughness = 5", ', excess_if_source_has = ["trample"]')
     assert game.players["Bob"].life == 20
+
+
+def test_damage_needs_a_recipient_and_a_probe_names_its_source(tmp_path):
+    import pytest
+
+    from mtgjudge.errors import RulingFormatError
+
+    text = HEAD.replace("VICTIM", "power = 1\ntoughness = 1")
+    nowhere = '{ deal_damage = { source = "giant", amount = 2 } }'
+    with pytest.raises(RulingFormatError, match=r"probe\[0\]\.actions\[0\]\.deal_damage"):
+        load_test_ruling(
+            tmp_path,
+            text + f'\n[[probe]]\nid = "p"\nactions = [{nowhere}]\nexpect.life = {{ Bob = 1 }}\n',
+        )
+    sourceless = '{ deal_damage = { to = "Bob", amount = 2 } }'
+    (tmp_path / "b").mkdir()
+    with pytest.raises(RulingFormatError, match=r"deal_damage\.source"):
+        load_test_ruling(
+            tmp_path / "b",
+            text
+            + f'\n[[probe]]\nid = "p"\nactions = [{sourceless}]\nexpect.life = {{ Bob = 1 }}\n',
+        )
