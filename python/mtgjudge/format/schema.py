@@ -282,7 +282,12 @@ PARTY_SPEC = Str(
     description="The number of creatures in the effect's controller's party (700.8), as it "
     "applies.",
 )
-AMOUNT = AnyOf([Int(minimum=0), THAT_MUCH_SPEC, THAT_PT_SPEC, PARTY_SPEC, FOR_EACH])
+#: 700.5: "your devotion to [color]", counted as the effect applies.
+DEVOTION = Table(
+    _fields(("devotion",), devotion=Str(enum=COLORS)),
+    description="The effect's controller's devotion to a color (700.5), as it applies.",
+)
+AMOUNT = AnyOf([Int(minimum=0), THAT_MUCH_SPEC, THAT_PT_SPEC, PARTY_SPEC, FOR_EACH, DEVOTION])
 #: How many times something is done, such as cards drawn: at most COUNT_BOUND.
 COUNT_AMOUNT = AnyOf([count(), THAT_MUCH_SPEC, THAT_PT_SPEC, PARTY_SPEC, FOR_EACH])
 
@@ -488,7 +493,7 @@ def _prevention_amount(*, shield: bool) -> AnyOf:
     if shield:
         kinds |= _fields(
             shield=AnyOf(
-                [Int(minimum=1), Str(enum=("x",))],
+                [Int(minimum=1), Str(enum=("x",)), DEVOTION],
                 description='"The next N damage" (or "the next X damage": the spell\'s X): a '
                 "shield, used up (615.7).",
             )

@@ -15,6 +15,7 @@ from mtgjudge.model import (
     casting,
     combat,
     cost,
+    devotion,
     life,
     party,
     replacement,
@@ -366,9 +367,14 @@ def _prevent(game: Game, args: dict[str, Any], context: Context) -> None:
     you = args.get("you", context.you or game.turn.active_player)
     source = context.source
     amount = args.get("amount")
-    if isinstance(amount, dict) and amount.get("shield") == "x":
+    if isinstance(amount, dict) and not isinstance(amount.get("shield", 1), int):
         # "The next X damage": X as the spell resolves (608.2h).
-        args = {**args, "amount": {"shield": _amount(game, "x", context)}}
+        shield = amount["shield"]
+        size = _amount(game, "x", context) if shield == "x" else _number(game, shield, context)
+        if size <= 0:
+            game.note("615.7", "a shield of 0 prevents nothing")
+            return
+        args = {**args, "amount": {"shield": size}}
     effect = prevention_from(args, protected)
     effects = [effect]
     if effect.shield is not None:
@@ -679,6 +685,11 @@ def _resolve(game: Game, args: Any, context: Context) -> None:
 def _number(game: Game, value: Any, context: Context) -> int:
     """An amount: a number, or "N for each [permanent]", counted once as the
     effect applies (608.2h)."""
+    if isinstance(value, dict) and "devotion" in value:
+        you = context.you or game.turn.active_player
+        count = devotion.devotion(game, you, value["devotion"])
+        game.note("700.5", f"{you}'s devotion to {value['devotion']} is {count}")
+        return count
     if isinstance(value, dict):
         you = context.you or game.turn.active_player
         wanted = object_filter(value["for_each"])
