@@ -54,9 +54,7 @@ class DamageFilter:
         source = piece.source
         if self.by_itself and source.serial != effect.source_serial:
             return False
-        if self.by is not None and not self.by.matches(
-            game, source, effect.you, effect.source_serial
-        ):
+        if self.by is not None and not _source_fits(game, self.by, source, effect):
             return False
         if not (self.to_players or self.to_itself or self.to or self.to_objects):
             return True
@@ -74,6 +72,23 @@ class DamageFilter:
             )
             or (piece.recipient, recipient.serial) in self.to_objects
         )
+
+
+def _source_fits(
+    game: Game, wanted: ObjectFilter, source: GameObject, effect: ActiveEffect
+) -> bool:
+    """609.7c: a source on the battlefield as the permanent it is; a source
+    elsewhere (a spell, a card) by its characteristics there."""
+    if source.zone == "battlefield":
+        return wanted.matches(game, source, effect.you, effect.source_serial)
+    return wanted.describes(
+        game.characteristics(source),
+        token=source.token,
+        enchanted_or_equipped=False,
+        attacking=False,
+        counters=source.counters,
+        you=effect.you,
+    )
 
 
 def player_fits(wanted: str | None, player: str, you: str) -> bool:

@@ -365,6 +365,9 @@ def _fits(
         return True
     if wanted.other and subject.serial == watcher.serial:
         return False
+    # "Whenever this creature is dealt damage": the object with the ability.
+    if wanted.itself and subject.serial != watcher.serial:
+        return False
     if wanted.looks_back:
         from mtgjudge.model import history
 
