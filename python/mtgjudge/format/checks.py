@@ -299,6 +299,7 @@ def check_meaning(ruling: dict[str, Any]) -> Names:
             if isinstance(role, str):
                 roles.add(role)
     _check_mana_costs(ruling)
+    _check_damage_recipients(ruling)
     _check_mana_pools(ruling)
     for where, created in _tables_under(ruling, "create_token", ""):
         for ref, spec in created.items() if isinstance(created, dict) else ():
@@ -338,6 +339,31 @@ MANA_COST_KEYS = (
     "alternative_cost",
     "additional_costs",
 )
+
+
+def _check_damage_recipients(ruling: dict[str, Any]) -> None:
+    """Damage is dealt to something (120.3): `deal_damage` names a recipient."""
+    for part in ("setup", "probe"):
+        for where, value in _tables_under(ruling[part], "deal_damage", part):
+            if isinstance(value, dict) and not {"to", "to_players", "to_each"} & set(value):
+                raise FormatProblem(
+                    where, "expected `to`, `to_players` or `to_each`: what is dealt the damage"
+                )
+            if (
+                isinstance(value, dict)
+                and "source" not in value
+                and part == "probe"
+                and not _inside_resolve(where)
+            ):
+                raise FormatProblem(
+                    join(where, "source"),
+                    "missing required key: a probe's own `deal_damage` names its source",
+                )
+
+
+def _inside_resolve(path: str) -> bool:
+    """Whether a key path is inside a spell's or ability's instructions."""
+    return any(word in path for word in (".resolve", ".do", ".triggers", ".abilities"))
 
 
 def _check_mana_costs(ruling: dict[str, Any]) -> None:

@@ -282,7 +282,12 @@ PARTY_SPEC = Str(
     description="The number of creatures in the effect's controller's party (700.8), as it "
     "applies.",
 )
-AMOUNT = AnyOf([Int(minimum=0), THAT_MUCH_SPEC, THAT_PT_SPEC, PARTY_SPEC, FOR_EACH])
+#: 700.5: "your devotion to [color]", counted as the effect applies.
+DEVOTION = Table(
+    _fields(("devotion",), devotion=Str(enum=COLORS)),
+    description="The effect's controller's devotion to a color (700.5), as it applies.",
+)
+AMOUNT = AnyOf([Int(minimum=0), THAT_MUCH_SPEC, THAT_PT_SPEC, PARTY_SPEC, FOR_EACH, DEVOTION])
 #: How many times something is done, such as cards drawn: at most COUNT_BOUND.
 COUNT_AMOUNT = AnyOf([count(), THAT_MUCH_SPEC, THAT_PT_SPEC, PARTY_SPEC, FOR_EACH])
 
@@ -487,7 +492,11 @@ def _prevention_amount(*, shield: bool) -> AnyOf:
     )
     if shield:
         kinds |= _fields(
-            shield=Int(minimum=1, description='"The next N damage": a shield, used up (615.7).')
+            shield=AnyOf(
+                [Int(minimum=1), Str(enum=("x",)), DEVOTION],
+                description='"The next N damage" (or "the next X damage": the spell\'s X): a '
+                "shield, used up (615.7).",
+            )
         )
     return AnyOf(
         [
@@ -521,8 +530,18 @@ def _damage_effect_fields(*, static: bool, **extra: Spec) -> dict[str, Field]:
     return fields
 
 
+#: 615.5: "if damage is prevented this way, ~ deals that much damage to ...".
+THEN_DEALS = AnyOf(
+    [TARGET, Str(enum=("source",))],
+    description="“If damage is prevented this way, ~ deals that much damage to” this player "
+    "or object; `source`: to the source of the damage prevented if it is a creature, else to "
+    "its controller (615.5). The effect's source deals it, as noncombat damage.",
+)
+
 PREVENTION = Table(
-    _damage_effect_fields(static=True, amount=_prevention_amount(shield=False)),
+    _damage_effect_fields(
+        static=True, amount=_prevention_amount(shield=False), then_deals=THEN_DEALS
+    ),
     description="A static ability that prevents damage (615) while the permanent is on the "
     'battlefield. `amount`: "all" (default), "half_rounded_up", N ("prevent N of that damage", '
     "in each event, 615.10), or { all_but } or { per_source }.",
@@ -544,10 +563,56 @@ DAMAGE_REPLACEMENT = Table(
     min_properties=1,
 )
 
+_REDIRECT_SHIELD = Table(
+    _fields(
+        ("shield",),
+        shield=Int(
+            minimum=1,
+            maximum=COUNT_BOUND,
+            bound=COUNT_BOUND_REASON,
+            description="“The next N damage”: used up as it redirects.",
+        ),
+    )
+)
+
+REDIRECTION = Table(
+    _damage_effect_fields(
+        static=True,
+        instead_to=AnyOf(
+            [TARGET, Str(enum=("itself",))],
+            description="Where the damage is dealt instead: the permanent with the ability "
+            "(`itself`, the default) or this player or object.",
+        ),
+    ),
+    description="A static ability: “[damage] that would be dealt to [something] is dealt to ~ "
+    "instead” (614.1a); the source of the damage is unchanged.",
+    min_properties=1,
+)
+
+REDIRECT_ACTION = Table(
+    _damage_effect_fields(
+        static=False,
+        amount=AnyOf([Str(enum=("all",)), _REDIRECT_SHIELD]),
+        instead_to=AnyOf(
+            [TARGET, Str(enum=("itself",))],
+            description="Where the damage is dealt instead: the ability's source (`itself`, the "
+            "default) or this player or object.",
+        ),
+        to_objects=AnyOf(
+            [REF_LIST, Str(enum=("targets",))],
+            description="Damage to these objects, or to the spell's targets, as they are now.",
+        ),
+        you=PLAYER,
+    ),
+    description="A resolving spell or ability's redirection (614.1a) for the rest of the turn, "
+    "or of the next N damage: a shield for each player and object it names.",
+)
+
 PREVENT_ACTION = Table(
     _damage_effect_fields(
         static=False,
         amount=_prevention_amount(shield=True),
+        then_deals=THEN_DEALS,
         to_objects=AnyOf(
             [REF_LIST, Str(enum=("targets",))],
             description="Damage to these objects, or to the spell's targets, as they are now.",
@@ -655,6 +720,60 @@ EMBLEM_TABLE = Table(
     description="The emblem's abilities.",
 )
 
+#: Life totals (119): what may happen to them, and what damage does to them.
+LIFE_RULE = Table(
+    _fields(
+        players=Str(
+            enum=("you", "opponents", "any"),
+            description="Whose life total: its controller's (default), opponents' or any.",
+        ),
+        cant_gain=Bool(description="“Can't gain life” (119.7)."),
+        cant_lose=Bool(
+            description="“Can't lose life” (119.8); with `cant_gain`, “your life total can't "
+            "change”."
+        ),
+        damage_causes_no_loss=Bool(
+            description="“Damage doesn't cause you to lose life” (120.4c): the damage is "
+            "still dealt."
+        ),
+        damage_floor=Int(
+            minimum=1,
+            maximum=COUNT_BOUND,
+            bound=COUNT_BOUND_REASON,
+            description="“Damage that would reduce your life total to less than N reduces it "
+            "to N instead” (120.4c).",
+        ),
+        condition=CONDITION,
+        description=Str(description="The rule in our words, for traces."),
+    ),
+    description="A static ability on life totals (119.7, 119.8, 120.4c).",
+    min_properties=1,
+)
+
+LIFE_GAIN_REPLACEMENT = Table(
+    _fields(
+        players=Str(
+            enum=("you", "opponents", "any"),
+            description="Whose life gain: its controller's (default), opponents' or any.",
+        ),
+        by_own_spell_or_ability=Bool(
+            description="Only life a spell or ability would cause its own controller to gain."
+        ),
+        lose_instead=Bool(description="“That player loses that much life instead”."),
+        times=Int(
+            minimum=2,
+            maximum=COUNT_BOUND,
+            bound=COUNT_BOUND_REASON,
+            description="“Twice that much life instead” is 2.",
+        ),
+        plus=Int(minimum=1, maximum=COUNT_BOUND, bound=COUNT_BOUND_REASON),
+        condition=CONDITION,
+        description=Str(description="The effect in our words, for traces."),
+    ),
+    description="“If [a player] would gain life, ... instead” (614.1a, 119.10).",
+    min_properties=1,
+)
+
 STATE_ACTION_SPECS: dict[str, Spec] = {
     "grant": by_object(KEYWORD_LIST, "Gains keywords until end of turn."),
     "lose": by_object(KEYWORD_LIST, "Loses keywords until end of turn."),
@@ -678,8 +797,43 @@ STATE_ACTION_SPECS: dict[str, Spec] = {
     ),
     "move": by_object(Str(enum=ZONES), "Moves objects to a zone (a new object, 400.7)."),
     "deal_damage": Table(
-        _fields(("source", "to", "amount"), source=REF, to=TARGET, amount=AMOUNT),
-        description="Noncombat damage from a creature (120.3).",
+        _fields(
+            ("amount",),
+            source=AnyOf(
+                [REF],
+                description="The source; default: the resolving spell, or the ability's source "
+                "(“~ deals”). One that has left its zone deals it as it last existed (113.7a, "
+                "608.2h).",
+            ),
+            to=AnyOf([TARGET, TARGET_LIST], description="A recipient, or several."),
+            to_players=Str(
+                enum=("you", "opponents", "any"),
+                description="Each of these players (“each opponent”), as the effect applies.",
+            ),
+            to_each=AnyOf(
+                [FILTER], description="Each permanent that fits (“each creature”), as it applies."
+            ),
+            amount=AnyOf(
+                [
+                    AMOUNT,
+                    Str(
+                        enum=("x", "source_power"),
+                        description="The spell's X, or the source's power (as it last existed, "
+                        "if it has left its zone).",
+                    ),
+                ]
+            ),
+            excess_to_controller=Bool(
+                description="“Excess damage is dealt to that permanent's controller instead” "
+                "(120.4a)."
+            ),
+            excess_if_source_has=Array(
+                KEYWORD,
+                unique=True,
+                description="Only if the source has these keywords (“if it has trample”).",
+            ),
+        ),
+        description="Noncombat damage (120.3) from one source to each recipient at once.",
     ),
     "effect": EFFECT,
     "gain_control": by_object(PLAYER),
@@ -710,6 +864,27 @@ STATE_ACTION_SPECS: dict[str, Spec] = {
         AMOUNT,
         "“Its controller loses N life”: the controller of each permanent, as it last existed "
         "on the battlefield if it has left (608.2h, 113.7a).",
+    ),
+    "set_life": by_player(
+        AMOUNT,
+        "“Your life total becomes N”: the player gains or loses the difference (119.5).",
+    ),
+    "double_life": Array(
+        PLAYER,
+        unique=True,
+        description="“Double your life total”: the player gains or loses life so that it is "
+        "twice what it was (701.10d, 119.5).",
+    ),
+    "life_rules": Table(
+        _fields(
+            rules=Array(LIFE_RULE, min_items=1),
+            replace_gain=Array(LIFE_GAIN_REPLACEMENT, min_items=1),
+            you=PLAYER,
+        ),
+        description="A resolving spell or ability's rules on life totals and replacements of "
+        "life gain, until end of turn (119.7, 119.8, 120.4c, 614.1a); `you` is its controller "
+        "if not the spell's.",
+        min_properties=1,
     ),
     "fight": by_object(
         REF,
@@ -1160,6 +1335,7 @@ MAY_ACTION = Table(
 )
 RESOLVE_ACTION_TABLE.fields["create_trigger"] = Field(CREATED_TRIGGER)
 RESOLVE_ACTION_TABLE.fields["prevent"] = Field(PREVENT_ACTION)
+RESOLVE_ACTION_TABLE.fields["redirect"] = Field(REDIRECT_ACTION)
 RESOLVE_ACTION_TABLE.fields["choose"] = Field(CHOOSE_ACTION)
 CHOOSE_ONE_ACTION = Table(
     _fields(
@@ -1193,6 +1369,7 @@ RESOLVE_ACTION_TABLE.one_of = (
     *RESOLVE_ACTION_TABLE.one_of,
     "create_trigger",
     "prevent",
+    "redirect",
     "choose",
     "may",
     "choose_one",
@@ -1324,6 +1501,16 @@ OBJECT_TABLE = Table(
         modifies_damage=Array(
             DAMAGE_REPLACEMENT,
             description="Its replacement effects that modify damage as it would be dealt (614.1a).",
+        ),
+        redirects=Array(
+            REDIRECTION, description="Its static abilities that redirect damage (614.1a)."
+        ),
+        life_rules=Array(
+            LIFE_RULE, description="Its static abilities on life totals (119.7, 119.8, 120.4c)."
+        ),
+        replaces_life_gain=Array(
+            LIFE_GAIN_REPLACEMENT,
+            description="Its replacement effects on life gain (614.1a, 119.10).",
         ),
         mana_for_counters=Array(
             Table(

@@ -10,17 +10,30 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from mtgjudge.errors import IllegalActionError, InvalidInputError
-from mtgjudge.keywords import VARIANTS
-from mtgjudge.model import casting, combat, cost, party, replacement, restrictions, triggers
+from mtgjudge.keywords import VARIANTS, normalize
+from mtgjudge.model import (
+    casting,
+    combat,
+    cost,
+    devotion,
+    life,
+    party,
+    replacement,
+    restrictions,
+    triggers,
+)
 from mtgjudge.model.effects import Modification, ObjectFilter
 from mtgjudge.model.game import Game, GameOver
 from mtgjudge.model.objects import GameObject
 from mtgjudge.model.setup import (
     condition_from,
     game_object,
+    life_gain_replacement,
+    life_rule,
     object_filter,
     prevention_from,
     pt_change,
+    redirection_from,
     spell_filter,
     triggered_ability,
 )
@@ -162,7 +175,73 @@ def _move(game: Game, args: dict[str, str], context: Context) -> None:
 
 
 def _deal_damage(game: Game, args: dict[str, Any], context: Context) -> None:
-    game.deal_damage(game.obj(args["source"]), args["to"], args["amount"])
+    """120.3: a source deals noncombat damage to each recipient at once.
+    Without ``source`` it is the resolving spell, or the ability's source
+    (“~ deals”). A source that has left the zone it was in deals it as it
+    last existed there (113.7a, 608.2h)."""
+    if "source" in args:
+        source = game.obj(args["source"])
+    elif context.source is not None:
+        source = context.source
+    else:
+        raise InvalidInputError(
+            "`deal_damage` without `source` is for a resolving spell or ability"
+        )
+    as_last_known = bool(args.get("as_last_known")) or (
+        "source" not in args
+        and context.source_serial is not None
+        and source.serial != context.source_serial
+        and source.zone != "stack"
+    )
+    amount = _damage_amount(game, args["amount"], source, as_last_known, context)
+    you = context.you or game.turn.active_player
+    recipients = list(args["to"]) if isinstance(args.get("to"), list) else []
+    if isinstance(args.get("to"), str):
+        recipients.append(args["to"])
+    if "to_players" in args:
+        recipients += [
+            p
+            for p, player in game.players.items()
+            if not player.has_lost and replacement.player_fits(args["to_players"], p, you)
+        ]
+    if "to_each" in args:
+        # 608.2h: the permanents that fit as the effect applies.
+        wanted = object_filter(args["to_each"])
+        serial = context.source.serial if context.source is not None else None
+        recipients += [
+            obj.ref for obj in game.battlefield() if wanted.matches(game, obj, you, serial)
+        ]
+    keywords = (
+        game.last_known_by_ref.get(source.ref, ("", frozenset(), None))[1]
+        if as_last_known
+        else game.characteristics(source).all_keywords
+    )
+    excess = bool(args.get("excess_to_controller")) and all(
+        normalize(k) in keywords for k in args.get("excess_if_source_has", ())
+    )
+    game.deal_damage_at_once(
+        source,
+        [(ref, amount) for ref in dict.fromkeys(recipients)],
+        as_last_known=as_last_known,
+        excess_to_controller=excess,
+    )
+
+
+def _damage_amount(
+    game: Game, value: Any, source: GameObject, as_last_known: bool, context: Context
+) -> int:
+    """How much damage: a number, X, or the source's power, as it is or as
+    it last existed (608.2h)."""
+    if value == "x":
+        return _amount(game, "x", context)
+    if value == "source_power":
+        if as_last_known:
+            power = game.last_known_by_ref.get(source.ref, ("", frozenset(), 0))[2]
+        else:
+            power = game.characteristics(source).power
+        # 107.1b: a negative power deals no damage.
+        return max(power or 0, 0)
+    return _number(game, value, context)
 
 
 def _fight(game: Game, args: dict[str, str], context: Context) -> None:
@@ -287,6 +366,15 @@ def _prevent(game: Game, args: dict[str, Any], context: Context) -> None:
     protected = tuple((ref, 0 if ref in game.players else game.obj(ref).serial) for ref in refs)
     you = args.get("you", context.you or game.turn.active_player)
     source = context.source
+    amount = args.get("amount")
+    if isinstance(amount, dict) and not isinstance(amount.get("shield", 1), int):
+        # "The next X damage": X as the spell resolves (608.2h).
+        shield = amount["shield"]
+        size = _amount(game, "x", context) if shield == "x" else _number(game, shield, context)
+        if size <= 0:
+            game.note("615.7", "a shield of 0 prevents nothing")
+            return
+        args = {**args, "amount": {"shield": size}}
     effect = prevention_from(args, protected)
     effects = [effect]
     if effect.shield is not None:
@@ -310,6 +398,50 @@ def _prevent(game: Game, args: dict[str, Any], context: Context) -> None:
             )
         )
     game.note("615.3", f"a prevention effect begins: {effect.description or 'prevent damage'}")
+
+
+def _redirect(game: Game, args: dict[str, Any], context: Context) -> None:
+    """614.1a: a resolving spell or ability's redirection for the rest of
+    the turn, or of "the next N damage" (a shield of its own for each
+    player and object it names, as for prevention, 615.7). The objects it
+    applies to are the objects they are now (400.7)."""
+    refs = args.get("to_objects", [])
+    if refs == "targets":
+        if context.targets is None:
+            raise InvalidInputError(
+                '`to_objects = "targets"` is for the effect of a resolving spell or ability'
+            )
+        refs = list(context.targets)
+    protected = tuple((ref, 0 if ref in game.players else game.obj(ref).serial) for ref in refs)
+    you = args.get("you", context.you or game.turn.active_player)
+    source = context.source
+    effect = redirection_from(args, protected)
+    parts = [effect]
+    if effect.shield is not None:
+        players = [
+            p for p in game.players if replacement.player_fits(args.get("to_players"), p, you)
+        ]
+        parts = [
+            replace(effect, damage=replace(effect.damage, to_players=None, to_objects=(target,)))
+            for target in [*((player, 0) for player in players), *protected]
+        ]
+    for part in parts:
+        game.damage_effects.append(
+            replacement.ActiveEffect(
+                part,
+                you,
+                source.ref if source is not None else "",
+                context.source_serial
+                if context.source_serial is not None
+                else source.serial
+                if source is not None
+                else None,
+                game.next_timestamp(),
+                duration="end_of_turn",
+                shield_left=effect.shield or 0,
+            )
+        )
+    game.note("614.1a", f"a redirection effect begins: {effect.description or 'redirect damage'}")
 
 
 def _choose_prevention(game: Game, args: dict[str, Any], context: Context) -> None:
@@ -553,6 +685,11 @@ def _resolve(game: Game, args: Any, context: Context) -> None:
 def _number(game: Game, value: Any, context: Context) -> int:
     """An amount: a number, or "N for each [permanent]", counted once as the
     effect applies (608.2h)."""
+    if isinstance(value, dict) and "devotion" in value:
+        you = context.you or game.turn.active_player
+        count = devotion.devotion(game, you, value["devotion"])
+        game.note("700.5", f"{you}'s devotion to {value['devotion']} is {count}")
+        return count
     if isinstance(value, dict):
         you = context.you or game.turn.active_player
         wanted = object_filter(value["for_each"])
@@ -628,7 +765,51 @@ def _scry(
 def _gain_life(game: Game, args: dict[str, Any], context: Context) -> None:
     source = context.source.ref if context.source is not None else ""
     for player, amount in args.items():
-        game.gain_life(player, _number(game, amount, context), source)
+        game.gain_life(
+            player,
+            _number(game, amount, context),
+            source,
+            by_own_spell_or_ability=_own(context, player),
+        )
+
+
+def _own(context: Context, player: str) -> bool:
+    """Whether a resolving spell or ability makes its own controller gain
+    life (a replacement may care, 119.10)."""
+    return context.source is not None and context.you == player
+
+
+def _set_life(game: Game, args: dict[str, Any], context: Context) -> None:
+    """119.5: "your life total becomes N"."""
+    source = context.source.ref if context.source is not None else ""
+    for player, amount in args.items():
+        total = _number(game, amount, context)
+        game.set_life(player, total, source, by_own_spell_or_ability=_own(context, player))
+
+
+def _double_life(game: Game, args: list[str], context: Context) -> None:
+    """701.10d: the player gains or loses life so that the total is twice
+    what it was (119.5)."""
+    source = context.source.ref if context.source is not None else ""
+    for player in args:
+        total = 2 * game.players[player].life
+        game.set_life(player, total, source, by_own_spell_or_ability=_own(context, player))
+
+
+def _life_rules(game: Game, args: dict[str, Any], context: Context) -> None:
+    """A resolving spell or ability's effect on life totals until end of
+    turn (119.7, 119.8, 120.4c), or its replacement of life gain (614.1a)."""
+    you = args.get("you", context.you or game.turn.active_player)
+    source = context.source
+    rules = [life_rule(r) for r in args.get("rules", ())]
+    rules += [life_gain_replacement(r) for r in args.get("replace_gain", ())]
+    for rule in rules:
+        game.life_effects.append(
+            life.ActiveLifeRule(
+                rule, you, source.serial if source is not None else None, game.next_timestamp()
+            )
+        )
+        game.note("611.2", f"until end of turn: {rule.description or 'a rule on life totals'}")
 
 
 def _lose_life(game: Game, args: dict[str, Any], context: Context) -> None:
@@ -937,6 +1118,10 @@ PERFORMERS: dict[str, Performer] = {
     "search": _search,
     "gain_life": _gain_life,
     "lose_life": _lose_life,
+    "set_life": _set_life,
+    "double_life": _double_life,
+    "life_rules": _life_rules,
+    "redirect": _redirect,
     "controller_loses_life": _controller_loses_life,
     "draw": _draw,
     "mill": _mill,

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from mtgjudge import _core, kernel
 from mtgjudge.errors import IllegalActionError, InvalidInputError
 from mtgjudge.keywords import mask
-from mtgjudge.model import replacement, restrictions, triggers
+from mtgjudge.model import life, replacement, restrictions, triggers
 
 if TYPE_CHECKING:
     from mtgjudge.model.game import Game
@@ -82,6 +82,24 @@ class CombatRecord:
 
     def is_blocking(self, serial: int) -> bool:
         return serial in self.blocking_nothing or any(b == serial for b, _ in self.blocks)
+
+
+#: The keywords that change what damage does, wherever it comes from.
+_DAMAGE_KEYWORDS = ("deathtouch", "lifelink", "infect", "wither")
+
+
+@dataclass
+class _Events:
+    """Several kernel calls' events as one (the fields of StepEvents that
+    the model reads)."""
+
+    damage: list
+    life_gains: list
+    losers: list
+    regenerations: list
+    deaths: list
+    planeswalker_deaths: list
+    step: str | None = None
 
 
 _KERNEL_INDEX = re.compile(r"\b(creature|planeswalker|player) (\d+)\b")
@@ -167,6 +185,19 @@ class KernelBoard:
                     self.kernel.restore_blocking_nothing(self._creature_index[blocker])
             self.kernel.attacked = record.any_attacked
             self.kernel.progress = record.progress
+        # 119.7, 119.8, 120.4c: the kernel deals damage to a player whose
+        # damage results change, and the model works out the life loss.
+        self.results_changed: set[str] = set()
+        for index, name in enumerate(self.players):
+            gains = life.can_gain(game, name)
+            changed = life.changes_damage_results(game, name)
+            if changed:
+                self.results_changed.add(name)
+            if not gains or changed:
+                self.kernel.set_life_rules(index, can_gain_life=gains, can_lose_life=not changed)
+        #: The source of damage that isn't one of the kernel's creatures.
+        self.other_source: GameObject | None = None
+        self.other_keywords: frozenset[str] = frozenset()
         # Players who left the game (104.5, 800.4a): combat goes on without
         # them; creatures attacking them stay attacking (800.4e).
         for index, name in enumerate(self.players):
@@ -239,7 +270,49 @@ class KernelBoard:
 
     # ----- writing results back -----
 
-    def sync(self, events: _core.StepEvents | None) -> None:
+    def damage_source(self, obj: GameObject, controller: str, keywords: frozenset[str]) -> object:
+        """A source that isn't a creature on the battlefield: a spell, a
+        noncreature permanent, or an object as it last existed (113.7a,
+        608.2h). The keywords that change what its damage does apply as a
+        creature's would (702.2, 702.15, 702.80, 702.90)."""
+        self.other_source = obj
+        wanted = [k for k in _DAMAGE_KEYWORDS if k in keywords]
+        self.other_keywords = frozenset(wanted)
+        return _core.DamageSource(self.player_index(controller), wanted)
+
+    def has_creature(self, obj: GameObject) -> bool:
+        return obj.serial in self._creature_index
+
+    @staticmethod
+    def merged(events: list[_core.StepEvents | _Events], step: str | None = None) -> _Events | None:
+        """Damage one source deals to several recipients at once, dealt by
+        the kernel one recipient at a time, as one event: lifelink gives
+        one life-gain event for it (702.15e)."""
+        if not events:
+            return None
+        gains: dict[tuple[int, int | None], int] = {}
+        for part in events:
+            for player, amount, source, _ in part.life_gains:
+                gains[(player, source)] = gains.get((player, source), 0) + amount
+        return _Events(
+            damage=[(s, r, n, step) for part in events for s, r, n, _ in part.damage],
+            life_gains=[(p, amount, source, step) for (p, source), amount in gains.items()],
+            losers=[p for part in events for p in part.losers],
+            regenerations=[r for part in events for r in part.regenerations],
+            deaths=[d for part in events for d in part.deaths],
+            planeswalker_deaths=[d for part in events for d in part.planeswalker_deaths],
+            step=step,
+        )
+
+    def source_of(self, index: int | None) -> GameObject:
+        """The object that dealt damage, by the kernel's index (None: the
+        source of :meth:`damage_source`)."""
+        if index is None:
+            assert self.other_source is not None
+            return self.other_source
+        return self.creatures[index]
+
+    def sync(self, events: _core.StepEvents | _Events | None) -> None:
         game = self.game
         for index, obj in enumerate(self.creatures):
             state = self.kernel.creature(index)
@@ -310,7 +383,7 @@ class KernelBoard:
                     "120.3c", f"{amount} loyalty counters are removed from {names[recipient]}"
                 )
 
-    def _record(self, events: _core.StepEvents) -> None:
+    def _record(self, events: _core.StepEvents | _Events) -> None:
         from mtgjudge.model.game import DamageRecord, LifeGainRecord
 
         game = self.game
@@ -319,22 +392,23 @@ class KernelBoard:
         dealt_events = []
         for source, (kind, index), amount, step in events.damage:
             recipient = self.name_of(kind, index)
+            dealer = self.source_of(source)
             game.history.damage.append(
                 DamageRecord(
-                    self.creatures[source].ref,
+                    dealer.ref,
                     recipient,
                     amount,
                     step,
                     combat_number,
                     game.turn_number,
-                    self.creatures[source].serial,
+                    dealer.serial,
                     0 if kind == "player" else game.obj(recipient).serial,
                 )
             )
             by_source.setdefault(source, []).append((kind, recipient, amount, step))
             dealt_events.append(
                 triggers.DamageEvent(
-                    source=self.creatures[source],
+                    source=dealer,
                     kind=kind,
                     recipient=recipient if kind == "player" else game.obj(recipient),
                     amount=amount,
@@ -342,18 +416,35 @@ class KernelBoard:
                 )
             )
         for source, dealt in by_source.items():
-            self._explain_damage(self.creatures[source], dealt)
+            self._explain_damage(self.source_of(source), dealt)
+        self._damage_results(events)
         gains = []
+        losses = []
         for player, amount, source, step in events.life_gains:
             name = self.players[player]
+            gainer = self.source_of(source)
+            game.note("702.15b", f"{name} would gain {amount} life: {gainer.name} has lifelink")
+            # 614.1a, 119.10: replacements of the gain. Noncombat damage is
+            # dealt because a spell or ability says so, and that spell or
+            # ability causes the gain (its controller's own); combat damage
+            # is no spell's or ability's.
+            gained, lost, used = life.replaced_gain(
+                game, name, amount, by_own_spell_or_ability=step is None
+            )
+            for text in used:
+                game.note("614.1a", f"{text}: {name} would gain {amount} life")
+            game.players[name].life -= amount - gained
+            if lost:
+                losses.append((name, lost))
+            if gained <= 0:
+                continue
             game.history.life_gains.append(
-                LifeGainRecord(name, amount, self.creatures[source].ref, step, game.turn_number)
+                LifeGainRecord(name, gained, gainer.ref, step, game.turn_number)
             )
-            gains.append((name, amount))
-            game.note(
-                "702.15b",
-                f"{name} gains {amount} life because {self.creatures[source].name} has lifelink",
-            )
+            gains.append((name, gained))
+            game.note("702.15b", f"{name} gains {gained} life")
+        for name, lost in losses:
+            game.lose_life(name, lost)
         # 603.2, 603.10: abilities that trigger on the damage and the life
         # gained trigger now, immediately after the event and before the
         # state-based actions it leads to.
@@ -374,6 +465,30 @@ class KernelBoard:
         for obj, rule in dying:
             game.note(rule, f"{obj.name} is put into its owner's graveyard ({_DEATH_TEXT[rule]})")
         game.put_into_graveyards(dying)
+
+    def _damage_results(self, events: _core.StepEvents | _Events) -> None:
+        """120.4c: the life the damage dealt to a player makes them lose,
+        for a player whose damage results an effect changes (the kernel
+        dealt it and left the life total alone). Damage dealt at the same
+        time is one event; infect damage causes no life loss (120.3b)."""
+        game = self.game
+        dealt: dict[str, int] = {}
+        for source, (kind, index), amount, _ in events.damage:
+            name = self.players[index] if kind == "player" else ""
+            if name not in self.results_changed:
+                continue
+            keywords = (
+                self.other_keywords
+                if source is None
+                else game.characteristics(self.creatures[source]).all_keywords
+            )
+            if "infect" in keywords:
+                continue
+            dealt[name] = dealt.get(name, 0) + amount
+        for name, amount in dealt.items():
+            loss, rule = life.loss_from_damage(game, name, amount)
+            game.note(rule, f"{amount} damage dealt to {name} makes {name} lose {loss} life")
+            game.players[name].life -= loss
 
 
 def _display(game: Game, kind: str, recipient: str) -> str:
@@ -554,16 +669,27 @@ def resolve_damage_step(game: Game, assignments: dict[str, dict[str, int]]) -> s
         events = board.kernel.deal_assigned_damage(
             [
                 (source, recipient, amount)
-                for (source, recipient, assigned_amount), amount in zip(assigned, dealt)
+                for (source, recipient, assigned_amount), (_, amount) in zip(assigned, dealt)
                 if amount != assigned_amount
             ]
         )
+        # 614.1a: damage redirected to another recipient is still combat
+        # damage from the same source, dealt at the same time; the kernel
+        # deals it to its new recipient as a step of its own.
+        redirected = [
+            board.kernel.deal_damage(board.index(piece.source), board.target(piece.recipient), n)
+            for piece, n in dealt[len(assigned) :]
+            if n > 0
+        ]
+        if redirected:
+            events = board.merged([events, *redirected], step=step)
     else:
         # One call when nothing can change the damage: an engine checked
         # through this model needs the two-step protocol only for that.
         events = board.kernel.resolve_damage_step(choices, state_based_actions=False)
     game.history.damage_steps.append(step)
     board.sync(events)
+    replacement.deal_follow_ups(game)
     game.check_state_based_actions()
     return step
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mtgjudge.errors import IllegalActionError, InvalidInputError
-from mtgjudge.model import daynight, effects, history, replacement, triggers, umbra
+from mtgjudge.model import daynight, effects, excess, history, life, replacement, triggers, umbra
 from mtgjudge.model.combat import CombatRecord, KernelBoard
 from mtgjudge.model.effects import Characteristics, ContinuousEffect, Modification, ObjectFilter
 from mtgjudge.model.objects import GameObject, new_serial
@@ -169,6 +169,10 @@ class Game:
         #: The controller each object (by scenario name) had as it last left
         #: the battlefield: its last known information (608.2h, 113.7a).
         self.last_controllers: dict[str, str] = {}
+        #: Each object, by scenario name, as it last existed on the
+        #: battlefield or the stack (its controller, keywords), for damage
+        #: it deals once it has left (113.7a, 608.2h).
+        self.last_known_by_ref: dict[str, tuple[str, frozenset[str], int | None]] = {}
         #: Each object's serial when the scenario began, to tell whether it is
         #: still the same object (400.7).
         self.initial_serials: dict[str, int] = {}
@@ -179,6 +183,13 @@ class Game:
         #: Replacement and prevention effects on damage from resolved spells
         #: and abilities (614.1a, 615).
         self.damage_effects: list[replacement.ActiveEffect] = []
+        #: Life rules and life-gain replacements from resolved spells and
+        #: abilities, until end of turn (119.7, 119.8, 614.1a).
+        self.life_effects: list[life.ActiveLifeRule] = []
+        #: 615.5: damage prevention effects' sources deal once the damage
+        #: event they changed has happened.
+        self.after_prevention: list[replacement.FollowUp] = []
+        self.follow_up_depth = 0
         #: How the controllers of prevention effects divide them for the next
         #: damage event: (source, recipient, amount) by the effect's source.
         self.prevention_choices: dict[str, list[tuple[str, str, int]]] = {}
@@ -376,6 +387,13 @@ class Game:
         was_creature = (
             previous_zone == "battlefield" and "creature" in self.characteristics(obj).types
         )
+        if previous_zone in ("battlefield", "stack"):
+            current = self.characteristics(obj)
+            self.last_known_by_ref[obj.ref] = (
+                current.controller or obj.owner,
+                current.all_keywords,
+                current.power,
+            )
         if previous_zone == "battlefield":
             returning = self.exiled_until_leaves.pop(obj.serial, [])
             self.last_known[obj.serial] = (obj.tapped, self.characteristics(obj).all_keywords)
@@ -671,24 +689,58 @@ class Game:
             fault="stack_never_empties",
         )
 
-    def gain_life(self, player: str, amount: int, source: str) -> None:
-        """119.3: a player gains life; each time is one life-gain event (119.9)."""
+    def gain_life(
+        self, player: str, amount: int, source: str, *, by_own_spell_or_ability: bool = False
+    ) -> None:
+        """119.3: a player gains life; each time is one life-gain event (119.9),
+        as its replacements make it (119.10, 614.1a). A player who can't gain
+        life gains none, and nothing replaces that (119.7)."""
         if amount <= 0:
             return
-        self.players[player].life += amount
+        if not life.can_gain(self, player):
+            self.note("119.7", f"{player} can't gain life, so {player} doesn't gain {amount}")
+            return
+        gained, lost, used = life.replaced_gain(
+            self, player, amount, by_own_spell_or_ability=by_own_spell_or_ability
+        )
+        for text in used:
+            self.note("614.1a", f"{text}: {player} would gain {amount} life")
+        if lost:
+            self.lose_life(player, lost)
+        if gained <= 0:
+            return
+        self.players[player].life += gained
         step = None
         self.history.life_gains.append(
-            LifeGainRecord(player, amount, source, step, self.turn_number)
+            LifeGainRecord(player, gained, source, step, self.turn_number)
         )
-        self.note("119.3", f"{player} gains {amount} life")
-        triggers.life_gained(self, [(player, amount)])
+        self.note("119.3", f"{player} gains {gained} life")
+        triggers.life_gained(self, [(player, gained)])
 
     def lose_life(self, player: str, amount: int) -> None:
-        """119.3: a player loses life."""
+        """119.3: a player loses life, unless they can't (119.8)."""
         if amount <= 0:
+            return
+        if not life.can_lose(self, player):
+            self.note("119.8", f"{player} can't lose life, so {player} doesn't lose {amount}")
             return
         self.players[player].life -= amount
         self.note("119.3", f"{player} loses {amount} life")
+
+    def set_life(
+        self, player: str, total: int, source: str, *, by_own_spell_or_ability: bool = False
+    ) -> None:
+        """119.5: a player's life total becomes a number: the player gains or
+        loses the difference, so what applies to gaining and losing life
+        applies (119.7, 119.8)."""
+        difference = total - self.players[player].life
+        self.note("119.5", f"{player}'s life total becomes {total}")
+        if difference > 0:
+            self.gain_life(
+                player, difference, source, by_own_spell_or_ability=by_own_spell_or_ability
+            )
+        elif difference < 0:
+            self.lose_life(player, -difference)
 
     def draw(self, player: str, count: int) -> None:
         """121.1: a player puts the top card of their library into their hand,
@@ -702,15 +754,56 @@ class Game:
             self.move(card, "hand")
             self.note("121.1", f"{player} draws a card")
 
-    def deal_damage(self, source: GameObject, recipient: str, amount: int) -> None:
-        """Noncombat damage dealt by a creature (120.3); deathtouch and
-        lifelink apply wherever it comes from (702.2d, 702.15d)."""
-        (amount,) = replacement.apply(
-            self, [replacement.Piece(source, recipient, amount)], combat=False
-        )
+    def deal_damage(
+        self, source: GameObject, recipient: str, amount: int, *, as_last_known: bool = False
+    ) -> None:
+        """Noncombat damage (120.3) from one source to one recipient."""
+        self.deal_damage_at_once(source, [(recipient, amount)], as_last_known=as_last_known)
+
+    def deal_damage_at_once(
+        self,
+        source: GameObject,
+        parts: list[tuple[str, int]],
+        *,
+        as_last_known: bool = False,
+        excess_to_controller: bool = False,
+    ) -> None:
+        """Noncombat damage (120.3) one source deals to several recipients
+        at the same time: from a creature on the battlefield, a spell,
+        another permanent, or, with ``as_last_known``, an object that has
+        left the zone it was in, as it last existed there (113.7a, 608.2h).
+        Its deathtouch, lifelink, infect and wither apply wherever it is
+        (702.2d, 702.15d)."""
         board = KernelBoard(self)
-        events = board.kernel.deal_damage(board.index(source), board.target(recipient), amount)
-        board.sync(events)
+        if as_last_known:
+            controller, keywords, _ = self.last_known_by_ref.get(
+                source.ref, (source.controller or source.owner, frozenset(), None)
+            )
+            self.note("608.2h", f"{source.name} deals damage as it last existed")
+            dealer: int | object = board.damage_source(source, controller, keywords)
+        elif source.zone == "battlefield" and board.has_creature(source):
+            dealer = board.index(source)
+            keywords = self.characteristics(source).all_keywords
+        else:
+            current = self.characteristics(source)
+            keywords = current.all_keywords
+            dealer = board.damage_source(
+                source, current.controller or source.owner, current.all_keywords
+            )
+        if excess_to_controller:
+            parts = excess.split(self, parts, deathtouch="deathtouch" in keywords)
+        dealt = replacement.apply(
+            self,
+            [replacement.Piece(source, recipient, amount) for recipient, amount in parts],
+            combat=False,
+        )
+        events = [
+            board.kernel.deal_damage(dealer, board.target(piece.recipient), amount)
+            for piece, amount in dealt
+            if amount > 0
+        ]
+        board.sync(board.merged(events))
+        replacement.deal_follow_ups(self)
 
     # ----- turn structure -----
 
@@ -849,6 +942,7 @@ class Game:
                 e for e in self.effects if e.duration not in ("end_of_turn", "end_of_combat")
             ]
             self.damage_effects = [e for e in self.damage_effects if e.duration != "end_of_turn"]
+            self.life_effects = []
             self.delayed_triggers = [
                 d for d in self.delayed_triggers if d.until not in ("end_of_turn", "end_of_combat")
             ]

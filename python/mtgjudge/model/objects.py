@@ -97,6 +97,11 @@ class GameObject:
     #: Static abilities that modify damage as it would be dealt
     #: (:class:`mtgjudge.model.replacement.DamageReplacement`, 614.1a).
     damage_replacements: tuple = ()
+    #: Static abilities that redirect damage (:class:`mtgjudge.model.replacement.Redirection`, 614.1a).
+    redirections: tuple = ()
+    #: Static abilities on life totals and life gain
+    #: (:class:`mtgjudge.model.life.LifeRule`, ``LifeGainReplacement``; 119.7, 119.8, 614.1a).
+    life_rules: tuple = ()
     #: Static abilities that give spells its controller casts abilities
     #: (:class:`mtgjudge.model.effects.SpellGrant`).
     spell_grants: tuple = ()

@@ -54,9 +54,7 @@ class DamageFilter:
         source = piece.source
         if self.by_itself and source.serial != effect.source_serial:
             return False
-        if self.by is not None and not self.by.matches(
-            game, source, effect.you, effect.source_serial
-        ):
+        if self.by is not None and not _source_fits(game, self.by, source, effect):
             return False
         if not (self.to_players or self.to_itself or self.to or self.to_objects):
             return True
@@ -74,6 +72,23 @@ class DamageFilter:
             )
             or (piece.recipient, recipient.serial) in self.to_objects
         )
+
+
+def _source_fits(
+    game: Game, wanted: ObjectFilter, source: GameObject, effect: ActiveEffect
+) -> bool:
+    """609.7c: a source on the battlefield as the permanent it is; a source
+    elsewhere (a spell, a card) by its characteristics there."""
+    if source.zone == "battlefield":
+        return wanted.matches(game, source, effect.you, effect.source_serial)
+    return wanted.describes(
+        game.characteristics(source),
+        token=source.token,
+        enchanted_or_equipped=False,
+        attacking=False,
+        counters=source.counters,
+        you=effect.you,
+    )
 
 
 def player_fits(wanted: str | None, player: str, you: str) -> bool:
@@ -99,6 +114,10 @@ class Prevention:
     amount: int | str | tuple[str, int] = "all"
     condition: Condition | None = None
     description: str = ""
+    #: 615.5: "if damage is prevented this way, ~ deals that much damage to
+    #: [a player or object]": its name; or "source": to the source of the
+    #: damage prevented if it is a creature, else to that source's controller.
+    then_deals: str | None = None
 
     @property
     def shield(self) -> int | None:
@@ -119,13 +138,33 @@ class DamageReplacement:
     description: str = ""
 
 
+@dataclass(frozen=True)
+class Redirection:
+    """ "[Damage] that would be dealt to [something] is dealt to ~ instead"
+    (614.1a): the damage's source stays the same, only its recipient
+    changes. ``amount`` is "all" or ("shield", N): "the next N damage"."""
+
+    damage: DamageFilter
+    #: The new recipient: "itself" (the permanent with the ability, or the
+    #: ability's source), or a player's or object's name.
+    to: str = "itself"
+    amount: str | tuple[str, int] = "all"
+    condition: Condition | None = None
+    description: str = ""
+
+    @property
+    def shield(self) -> int | None:
+        amount = self.amount
+        return amount[1] if isinstance(amount, tuple) and amount[0] == "shield" else None
+
+
 @dataclass
 class ActiveEffect:
     """A prevention or replacement effect in the game: from a permanent's
     static ability while it is on the battlefield, or from a resolved spell
     or ability until its duration ends (or its shield is used up)."""
 
-    effect: Prevention | DamageReplacement
+    effect: Prevention | DamageReplacement | Redirection
     #: Its controller.
     you: str
     #: The scenario name of its source, for choices and traces.
@@ -138,7 +177,7 @@ class ActiveEffect:
 
     @property
     def is_shield(self) -> bool:
-        return isinstance(self.effect, Prevention) and self.effect.shield is not None
+        return not isinstance(self.effect, DamageReplacement) and self.effect.shield is not None
 
 
 @dataclass(frozen=True)
@@ -161,6 +200,7 @@ class _Outcome:
     notes: list[tuple[str, str]] = field(default_factory=list)
     shields: dict[int, int] = field(default_factory=dict)
     used_choices: set[tuple[str, int]] = field(default_factory=set)
+    then_deal: list[FollowUp] = field(default_factory=list)
 
 
 def active(game: Game) -> list[ActiveEffect]:
@@ -168,7 +208,7 @@ def active(game: Game) -> list[ActiveEffect]:
     statics = [
         ActiveEffect(effect, game.controller(obj), obj.ref, obj.serial, obj.timestamp)
         for obj in game.battlefield()
-        for effect in (*obj.preventions, *obj.damage_replacements)
+        for effect in (*obj.preventions, *obj.damage_replacements, *obj.redirections)
     ]
     return sorted(statics + game.damage_effects, key=lambda effect: effect.timestamp)
 
@@ -179,11 +219,13 @@ def pending(game: Game) -> bool:
     return bool(game.prevention_choices) or bool(game.replacement_orders) or bool(active(game))
 
 
-def apply(game: Game, pieces: list[Piece], *, combat: bool) -> list[int]:
+def apply(game: Game, pieces: list[Piece], *, combat: bool) -> list[tuple[Piece, int]]:
     """The damage each piece deals once replacement and prevention effects
-    have applied. ``pieces`` are damage events that would happen at the
-    same time. The choices made for them (``choose_prevention``) are used up
-    here, and each must have been used."""
+    have applied, and after them the pieces redirection made (614.1a).
+    ``pieces`` are damage events that would happen at the same time. The
+    choices made for them (``choose_prevention``) are used up here, and
+    each must have been used."""
+    pieces = list(pieces)
     outcome = _Outcome([piece.amount for piece in pieces])
     for effect in _in_chosen_order(game, pieces, combat):
         condition = effect.effect.condition
@@ -200,6 +242,8 @@ def apply(game: Game, pieces: list[Piece], *, combat: bool) -> list[int]:
             continue
         if isinstance(effect.effect, DamageReplacement):
             _replace(game, effect, pieces, applicable, outcome)
+        elif isinstance(effect.effect, Redirection):
+            _redirect(game, effect, pieces, applicable, outcome)
         else:
             _prevent(game, effect, pieces, applicable, outcome)
     unused = [
@@ -228,7 +272,138 @@ def apply(game: Game, pieces: list[Piece], *, combat: bool) -> list[int]:
         game.history.prevented.append((piece.source.ref, piece.recipient, count))
     for rule, text in outcome.notes:
         game.note(rule, text)
-    return outcome.amounts
+    game.after_prevention += outcome.then_deal
+    return list(zip(pieces, outcome.amounts))
+
+
+def _redirect(
+    game: Game,
+    effect: ActiveEffect,
+    pieces: list[Piece],
+    applicable: list[int],
+    outcome: _Outcome,
+) -> None:
+    """614.1a: the damage, or the next N of it, is dealt to another
+    recipient instead, from the same source: a new piece of the same event.
+    A recipient that can't be dealt damage (not a player, creature or
+    planeswalker on the battlefield) takes none, and nothing changes."""
+    redirection = effect.effect
+    assert isinstance(redirection, Redirection)
+    to = effect.source_ref if redirection.to == "itself" else redirection.to
+    if to not in game.players:
+        if not to:
+            return
+        obj = game.obj(to)
+        if (
+            effect.source_serial is not None
+            and redirection.to == "itself"
+            and obj.serial != effect.source_serial
+        ):
+            # 400.7: the permanent it named has left; a new object isn't it.
+            return
+        current = game.characteristics(obj)
+        if obj.zone != "battlefield" or not ({"creature", "planeswalker"} & current.types):
+            return
+    elif game.players[to].has_lost:
+        return
+    limit = None
+    if redirection.shield is not None:
+        limit = effect.shield_left - outcome.shields.get(id(effect), 0)
+    for i in applicable:
+        piece = pieces[i]
+        if piece.recipient == to:
+            continue
+        moved = outcome.amounts[i] if limit is None else min(limit, outcome.amounts[i])
+        if moved <= 0:
+            continue
+        if limit is not None:
+            limit -= moved
+            outcome.shields[id(effect)] = outcome.shields.get(id(effect), 0) + moved
+        outcome.amounts[i] -= moved
+        pieces.append(Piece(piece.source, to, moved))
+        outcome.amounts.append(moved)
+        outcome.notes.append(
+            (
+                "614.1a",
+                f"{_what(game, effect)}: {moved} of the damage {piece.source.name} would deal to "
+                f"{_name(game, piece.recipient)} is dealt to {_name(game, to)} instead",
+            )
+        )
+
+
+#: How deep 615.5 damage may cause more 615.5 damage.
+MAX_FOLLOW_UP_DEPTH = 16
+
+
+@dataclass(frozen=True)
+class FollowUp:
+    """615.5: damage a prevention effect's source deals because it
+    prevented damage, immediately after the damage event."""
+
+    source_ref: str
+    you: str
+    recipient: str
+    amount: int
+
+
+def _follow_up(game: Game, effect: ActiveEffect, piece: Piece, count: int) -> FollowUp | None:
+    prevention = effect.effect
+    assert isinstance(prevention, Prevention) and prevention.then_deals is not None
+    recipient = prevention.then_deals
+    if recipient == "source":
+        # "That creature", or, for a noncreature source, its controller.
+        source = piece.source
+        current = game.characteristics(source)
+        is_creature = source.zone == "battlefield" and "creature" in current.types
+        recipient = source.ref if is_creature else current.controller or source.owner
+    if not effect.source_ref:
+        return None
+    return FollowUp(effect.source_ref, effect.you, recipient, count)
+
+
+def deal_follow_ups(game: Game) -> None:
+    """615.5: the rest of a prevention effect takes place immediately after
+    the damage event it changed: its source deals the damage, noncombat
+    damage, as it is or as it last existed (113.7a). Damage prevented to
+    one recipient by one effect in one event is dealt as one amount."""
+    pending, game.after_prevention = game.after_prevention, []
+    if not pending:
+        return
+    if game.follow_up_depth >= MAX_FOLLOW_UP_DEPTH:
+        # Effects that prevent each other's damage and deal it again.
+        game.note("615.5", "damage prevented and dealt again too many times: the rest is left out")
+        return
+    game.follow_up_depth += 1
+    try:
+        _deal(game, pending)
+    finally:
+        game.follow_up_depth -= 1
+
+
+def _deal(game: Game, pending: list[FollowUp]) -> None:
+    merged: dict[tuple[str, str, str], int] = {}
+    for follow in pending:
+        key = (follow.source_ref, follow.you, follow.recipient)
+        merged[key] = merged.get(key, 0) + follow.amount
+    for (source_ref, _you, recipient), amount in merged.items():
+        source = game.obj(source_ref)
+        if recipient not in game.players:
+            target = game.obj(recipient)
+            if target.zone != "battlefield" or not target.exists:
+                continue
+        elif game.players[recipient].has_lost:
+            continue
+        game.note(
+            "615.5",
+            f"{source.name} deals {amount} damage to {_name(game, recipient)}: the damage its "
+            "effect prevented",
+        )
+        game.deal_damage(
+            source,
+            recipient,
+            amount,
+            as_last_known=source.zone not in ("battlefield", "stack"),
+        )
 
 
 def _affected(game: Game, recipient: str) -> str:
@@ -331,6 +506,10 @@ def _prevent(
             continue
         left[i] -= count
         outcome.prevented.append((i, count))
+        if prevention.then_deals is not None:
+            follow = _follow_up(game, effect, pieces[i], count)
+            if follow is not None:
+                outcome.then_deal.append(follow)
         outcome.notes.append(
             (
                 rule,

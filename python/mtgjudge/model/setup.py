@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from mtgjudge.keywords import normalize
-from mtgjudge.model import activated, cost, replacement, restrictions, targets, triggers
+from mtgjudge.model import activated, cost, life, replacement, restrictions, targets, triggers
 from mtgjudge.model.effects import (
     AnyFilter,
     Condition,
@@ -151,6 +151,46 @@ def damage_filter(
     )
 
 
+def redirection_from(
+    spec: dict[str, Any], to_objects: tuple[tuple[str, int], ...] = ()
+) -> replacement.Redirection:
+    amount = spec.get("amount", "all")
+    if isinstance(amount, dict):
+        ((kind, value),) = amount.items()
+        amount = (kind, value)
+    return replacement.Redirection(
+        damage=damage_filter(spec, to_objects),
+        to=spec.get("instead_to", "itself"),
+        amount=amount,
+        condition=condition_from(spec.get("condition")),
+        description=spec.get("description", ""),
+    )
+
+
+def life_rule(spec: dict[str, Any]) -> life.LifeRule:
+    return life.LifeRule(
+        players=spec.get("players", "you"),
+        cant_gain=spec.get("cant_gain", False),
+        cant_lose=spec.get("cant_lose", False),
+        damage_causes_no_loss=spec.get("damage_causes_no_loss", False),
+        damage_floor=spec.get("damage_floor"),
+        condition=condition_from(spec.get("condition")),
+        description=spec.get("description", ""),
+    )
+
+
+def life_gain_replacement(spec: dict[str, Any]) -> life.LifeGainReplacement:
+    return life.LifeGainReplacement(
+        players=spec.get("players", "you"),
+        by_own_spell_or_ability=spec.get("by_own_spell_or_ability", False),
+        lose_instead=spec.get("lose_instead", False),
+        times=spec.get("times", 1),
+        plus=spec.get("plus", 0),
+        condition=condition_from(spec.get("condition")),
+        description=spec.get("description", ""),
+    )
+
+
 def prevention_from(
     spec: dict[str, Any], to_objects: tuple[tuple[str, int], ...] = ()
 ) -> replacement.Prevention:
@@ -163,6 +203,7 @@ def prevention_from(
         amount=amount,
         condition=condition_from(spec.get("condition")),
         description=spec.get("description", ""),
+        then_deals=spec.get("then_deals"),
     )
 
 
@@ -277,6 +318,11 @@ def game_object(ref: str, spec: dict[str, Any], zone: str) -> GameObject:
         spell_grants=tuple(spell_grant(g) for g in spec.get("spells_you_cast_have", ())),
         preventions=tuple(prevention_from(p) for p in spec.get("prevents", ())),
         damage_replacements=tuple(damage_replacement(m) for m in spec.get("modifies_damage", ())),
+        redirections=tuple(redirection_from(r) for r in spec.get("redirects", ())),
+        life_rules=(
+            *(life_rule(r) for r in spec.get("life_rules", ())),
+            *(life_gain_replacement(r) for r in spec.get("replaces_life_gain", ())),
+        ),
         mana_for_counters=tuple(
             cost.ManaForCounters(spell_filter(m["spells"]), m.get("counter", "+1/+1"))
             for m in spec.get("mana_for_counters", ())

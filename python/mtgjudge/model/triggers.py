@@ -365,6 +365,9 @@ def _fits(
         return True
     if wanted.other and subject.serial == watcher.serial:
         return False
+    # "Whenever this creature is dealt damage": the object with the ability.
+    if wanted.itself and subject.serial != watcher.serial:
+        return False
     if wanted.looks_back:
         from mtgjudge.model import history
 
@@ -1353,13 +1356,15 @@ def bind(
         if dropped:
             game.note("701.14b", "a creature told to fight is an illegal target: neither fights")
     elif kind == "deal_damage":
-        if args["source"] in gone:
-            raise InvalidInputError(
-                "damage dealt by a source that has left the battlefield (its last known "
-                "information, 113.7a) isn't modelled"
-            )
-        dropped = [args["to"]] if args["to"] in gone else []
-        empty = bool(dropped)
+        if args.get("source") in gone:
+            # 113.7a, 608.2h: the source deals the damage as it last existed.
+            args = {**args, "as_last_known": True}
+        to = args.get("to")
+        listed = to if isinstance(to, list) else [to] if isinstance(to, str) else []
+        dropped = [ref for ref in listed if ref in gone]
+        if dropped:
+            args = {**args, "to": [ref for ref in listed if ref not in gone]}
+        empty = bool(dropped) and not args["to"] and not {"to_players", "to_each"} & set(args)
     else:
         empty = False
     for ref in dropped:
