@@ -836,10 +836,17 @@ def _check_trigger(trigger: dict[str, Any], path: str) -> None:
             "a triggered ability's filter judges the object as the event saw it; "
             "`blocking_creature` isn't modelled there",
         )
-    if trigger.get("filter", {}).get("attached_by_source"):
+    if (
+        trigger.get("filter", {}).get("attached_by_source")
+        and event != "a_creature_is_dealt_damage"
+    ):
         raise FormatProblem(
-            join(join(path, "filter"), "attached_by_source"), "is for static abilities only"
+            join(join(path, "filter"), "attached_by_source"),
+            "is for static abilities, and for `a_creature_is_dealt_damage` (“whenever equipped "
+            "creature is dealt damage”)",
         )
+    if "from_zone" in trigger and event not in ("enters", "a_creature_enters"):
+        raise FormatProblem(join(path, "from_zone"), f"the event {event!r} isn't entering")
     if "filter" in trigger and event not in words.TAKES_FILTER:
         raise FormatProblem(join(path, "filter"), f"the event {event!r} takes no filter")
     if "to" in trigger and event not in words.TAKES_RECIPIENT:

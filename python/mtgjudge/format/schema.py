@@ -1198,6 +1198,12 @@ TRIGGER = WithNames(
             filter=FILTER,
             to=Str(enum=RECIPIENTS, description="For damage events: what the damage is dealt to."),
             combat=Bool(description="For damage events: combat damage only."),
+            from_zone=Str(
+                enum=("graveyard", "exile", "hand", "library"),
+                description="For `enters` and `a_creature_enters`: only a permanent that "
+                "enters from this zone (“enters the battlefield from your graveyard”; the "
+                "card's owner's zone).",
+            ),
             first_time_each_turn=Bool(
                 description="For life gain: only that player's first life-gain event each turn."
             ),

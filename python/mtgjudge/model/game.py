@@ -453,7 +453,7 @@ class Game:
         if dies and looking_back and before is not None:
             triggers.died(self, before, obj, looking_back)
         if zone == "battlefield" and previous_zone != "battlefield":
-            triggers.entered(self, obj)
+            triggers.entered(self, obj, previous_zone)
         return obj
 
     def _leave_battlefield_cleanup(self, departed: dict[int, str]) -> None:

@@ -85,6 +85,8 @@ class TriggeredAbility:
     combat: bool = False
     #: For life gain: only the first life-gain event of the turn for that player.
     first_time_each_turn: bool = False
+    #: For entering: only from this zone ("enters from your graveyard").
+    from_zone: str | None = None
     #: The intervening "if" clause (603.4).
     condition: Condition | None = None
     #: Fixed targets, chosen as it's put on the stack (603.3d, 601.2c).
@@ -367,6 +369,9 @@ def _fits(
         return False
     # "Whenever this creature is dealt damage": the object with the ability.
     if wanted.itself and subject.serial != watcher.serial:
+        return False
+    # "Whenever equipped creature is dealt damage" (301.5a, 303.4b).
+    if wanted.attached_by_source and watcher.obj.attached_to != subject.serial:
         return False
     if wanted.looks_back:
         from mtgjudge.model import history
@@ -750,7 +755,7 @@ def died(game: Game, before: Seen, after: GameObject, looking_back: list[Seen]) 
                 )
 
 
-def entered(game: Game, obj: GameObject) -> None:
+def entered(game: Game, obj: GameObject, from_zone: str | None = None) -> None:
     """603.6a: enters-the-battlefield abilities: the permanent's own, and those
     of every permanent (the newcomer included) and every delayed triggered
     ability (603.7) that trigger on a creature entering."""
@@ -768,12 +773,13 @@ def entered(game: Game, obj: GameObject) -> None:
     subject = seen(game, obj)
     what = f" ({obj.name} enters the battlefield)"
     for ability in _abilities(subject, "enters"):
-        _trigger(game, subject, ability, what=what)
+        if ability.from_zone in (None, from_zone):
+            _trigger(game, subject, ability, what=what)
     if not others or "creature" not in subject.current.types:
         return
     for watcher in _watchers(game, ("battlefield",)):
         for ability in _abilities(watcher, "a_creature_enters"):
-            if _fits(game, ability, subject, watcher):
+            if ability.from_zone in (None, from_zone) and _fits(game, ability, subject, watcher):
                 _trigger(game, watcher, ability, that_creature=obj, what=what)
 
 
