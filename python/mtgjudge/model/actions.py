@@ -6,7 +6,7 @@ controller."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from mtgjudge.errors import IllegalActionError, InvalidInputError
@@ -351,11 +351,9 @@ def _change(text: str, x: int) -> tuple[int, int]:
     return pt_change(text.replace("X", str(x)))
 
 
-def _prevent(game: Game, args: dict[str, Any], context: Context) -> None:
-    """A prevention effect from a resolving spell or ability, for the rest of
-    the turn (615.3), or until its shield is used up (615.7). The objects it
-    protects are the objects they are now (400.7); a shield protects each of
-    them, and each player it names, separately (615.11)."""
+def _named_now(game: Game, args: dict[str, Any], context: Context) -> tuple[tuple[str, int], ...]:
+    """The players and objects an effect names (`to_objects`), with the
+    objects they are now (400.7)."""
     refs = args.get("to_objects", [])
     if refs == "targets":
         if context.targets is None:
@@ -363,9 +361,35 @@ def _prevent(game: Game, args: dict[str, Any], context: Context) -> None:
                 '`to_objects = "targets"` is for the effect of a resolving spell or ability'
             )
         refs = list(context.targets)
-    protected = tuple((ref, 0 if ref in game.players else game.obj(ref).serial) for ref in refs)
-    you = args.get("you", context.you or game.turn.active_player)
+    return tuple((ref, 0 if ref in game.players else game.obj(ref).serial) for ref in refs)
+
+
+def _begin(
+    game: Game,
+    effect: replacement.Prevention | replacement.Redirection,
+    args: dict[str, Any],
+    context: Context,
+) -> None:
     source = context.source
+    if context.source_serial is not None:
+        # An ability's source as it triggered or was activated (201.5).
+        source_serial: int | None = context.source_serial
+    else:
+        source_serial = source.serial if source is not None else None
+    replacement.begin_until_end_of_turn(
+        game,
+        effect,
+        you=args.get("you", context.you or game.turn.active_player),
+        to_players=args.get("to_players"),
+        named=effect.damage.to_objects,
+        source_ref=source.ref if source is not None else "",
+        source_serial=source_serial,
+    )
+
+
+def _prevent(game: Game, args: dict[str, Any], context: Context) -> None:
+    """A prevention effect from a resolving spell or ability, for the rest of
+    the turn (615.3), or until its shield is used up (615.7)."""
     amount = args.get("amount")
     if isinstance(amount, dict) and not isinstance(amount.get("shield", 1), int):
         # "The next X damage": X as the spell resolves (608.2h).
@@ -375,72 +399,16 @@ def _prevent(game: Game, args: dict[str, Any], context: Context) -> None:
             game.note("615.7", "a shield of 0 prevents nothing")
             return
         args = {**args, "amount": {"shield": size}}
-    effect = prevention_from(args, protected)
-    effects = [effect]
-    if effect.shield is not None:
-        players = [
-            p for p in game.players if replacement.player_fits(args.get("to_players"), p, you)
-        ]
-        effects = [
-            replace(effect, damage=replace(effect.damage, to_players=None, to_objects=(target,)))
-            for target in [*((player, 0) for player in players), *protected]
-        ]
-    for part in effects:
-        game.damage_effects.append(
-            replacement.ActiveEffect(
-                part,
-                you,
-                source.ref if source is not None else "",
-                source.serial if source is not None else None,
-                game.next_timestamp(),
-                duration="end_of_turn",
-                shield_left=effect.shield or 0,
-            )
-        )
+    effect = prevention_from(args, _named_now(game, args, context))
+    _begin(game, effect, args, context)
     game.note("615.3", f"a prevention effect begins: {effect.description or 'prevent damage'}")
 
 
 def _redirect(game: Game, args: dict[str, Any], context: Context) -> None:
     """614.1a: a resolving spell or ability's redirection for the rest of
-    the turn, or of "the next N damage" (a shield of its own for each
-    player and object it names, as for prevention, 615.7). The objects it
-    applies to are the objects they are now (400.7)."""
-    refs = args.get("to_objects", [])
-    if refs == "targets":
-        if context.targets is None:
-            raise InvalidInputError(
-                '`to_objects = "targets"` is for the effect of a resolving spell or ability'
-            )
-        refs = list(context.targets)
-    protected = tuple((ref, 0 if ref in game.players else game.obj(ref).serial) for ref in refs)
-    you = args.get("you", context.you or game.turn.active_player)
-    source = context.source
-    effect = redirection_from(args, protected)
-    parts = [effect]
-    if effect.shield is not None:
-        players = [
-            p for p in game.players if replacement.player_fits(args.get("to_players"), p, you)
-        ]
-        parts = [
-            replace(effect, damage=replace(effect.damage, to_players=None, to_objects=(target,)))
-            for target in [*((player, 0) for player in players), *protected]
-        ]
-    for part in parts:
-        game.damage_effects.append(
-            replacement.ActiveEffect(
-                part,
-                you,
-                source.ref if source is not None else "",
-                context.source_serial
-                if context.source_serial is not None
-                else source.serial
-                if source is not None
-                else None,
-                game.next_timestamp(),
-                duration="end_of_turn",
-                shield_left=effect.shield or 0,
-            )
-        )
+    the turn, or of "the next N damage" (a shield, as for prevention)."""
+    effect = redirection_from(args, _named_now(game, args, context))
+    _begin(game, effect, args, context)
     game.note("614.1a", f"a redirection effect begins: {effect.description or 'redirect damage'}")
 
 

@@ -13,7 +13,7 @@ and otherwise in timestamp order."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from math import ceil
 from typing import TYPE_CHECKING
 
@@ -178,6 +178,41 @@ class ActiveEffect:
     @property
     def is_shield(self) -> bool:
         return not isinstance(self.effect, DamageReplacement) and self.effect.shield is not None
+
+
+def begin_until_end_of_turn(
+    game: Game,
+    effect: Prevention | Redirection,
+    *,
+    you: str,
+    to_players: str | None,
+    named: tuple[tuple[str, int], ...],
+    source_ref: str,
+    source_serial: int | None,
+) -> None:
+    """A resolved spell or ability's prevention or redirection, for the rest
+    of the turn (615.3, 614.1a). A shield ("the next N damage") is split
+    into one shield for each player and object it names, each used up on
+    its own (615.7, 615.11)."""
+    parts = [effect]
+    if effect.shield is not None:
+        players = [p for p in game.players if player_fits(to_players, p, you)]
+        parts = [
+            replace(effect, damage=replace(effect.damage, to_players=None, to_objects=(target,)))
+            for target in [*((player, 0) for player in players), *named]
+        ]
+    for part in parts:
+        game.damage_effects.append(
+            ActiveEffect(
+                part,
+                you,
+                source_ref,
+                source_serial,
+                game.next_timestamp(),
+                duration="end_of_turn",
+                shield_left=effect.shield or 0,
+            )
+        )
 
 
 @dataclass(frozen=True)
