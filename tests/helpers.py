@@ -68,3 +68,34 @@ def assert_error_names(error: Exception, *parts: str) -> None:
     text = str(error)
     for part in ("t.toml", *parts):
         assert part in text, f"{part!r} not in {text!r}"
+
+
+def ruling_head(
+    name: str,
+    rule: str,
+    feature: str,
+    *,
+    players: str = '["Alice", "Bob"]',
+    step: str | None = None,
+    bear: str = "",
+    wolf: bool = True,
+) -> str:
+    """The start of a test ruling: its metadata and a setup with Alice's
+    2/2 ``bear`` and Bob's 3/3 ``wolf``, to which a test adds its objects."""
+    text = (
+        f'id = "TEST-{name}"\ntext = "A test ruling."\nrules = ["{rule}"]\n'
+        f'features = ["{feature}"]\nsource = {{ rule = "{rule}" }}\n\n'
+        f"[setup]\nplayers = {players}\n"
+    )
+    if step is not None:
+        text += f'step = "{step}"\n'
+    text += '\n[setup.battlefield.bear]\ncontroller = "Alice"\npower = 2\ntoughness = 2\n' + bear
+    if wolf:
+        text += '\n[setup.battlefield.wolf]\ncontroller = "Bob"\npower = 3\ntoughness = 3\n'
+    return text
+
+
+def placeholder_probe(actions: str = "[]") -> str:
+    """A probe that only takes ``actions``: the test reads the game after
+    them, not this probe's expectation."""
+    return f'[[probe]]\nid = "p"\nactions = {actions}\nexpect.life = {{ Bob = 1 }}\n'

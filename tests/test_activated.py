@@ -5,30 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import assert_error_names, game_after, load_test_ruling
+from helpers import assert_error_names, game_after, load_test_ruling, placeholder_probe, ruling_head
 from mtgjudge.errors import IllegalActionError, RulingFormatError
 
-HEAD = """\
-id = "TEST-activated"
-text = "A test ruling."
-rules = ["602.2"]
-features = ["activated_abilities"]
-source = { rule = "602.2" }
-
-[setup]
-players = [{ name = "Alice", mana = "{G}{G}" }, "Bob"]
-
-[setup.battlefield.bear]
-controller = "Alice"
-power = 2
-toughness = 2
-counters = { "+1/+1" = 1 }
-
-[setup.battlefield.wolf]
-controller = "Bob"
-power = 3
-toughness = 3
-"""
+HEAD = ruling_head(
+    "activated",
+    "602.2",
+    "activated_abilities",
+    players='[{ name = "Alice", mana = "{G}{G}" }, "Bob"]',
+    bear='counters = { "+1/+1" = 1 }\n',
+)
 
 ELDER = """
 [setup.battlefield.elder]
@@ -40,7 +26,7 @@ abilities = [%s]
 
 
 def _ruling(tmp_path, abilities: str, actions: str = "[]"):
-    probe = f'[[probe]]\nid = "p"\nactions = {actions}\nexpect.life = {{ Bob = 1 }}\n'
+    probe = placeholder_probe(actions)
     return load_test_ruling(tmp_path, HEAD + ELDER % abilities + "\n" + probe)
 
 

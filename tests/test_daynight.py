@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import assert_error_names, game_after, load_test_ruling
+from helpers import assert_error_names, game_after, load_test_ruling, placeholder_probe
 from mtgjudge.errors import RulingFormatError
 
 HEAD = """\
@@ -32,7 +32,7 @@ types = ["instant"]
 
 
 def _game(tmp_path, day: str, actions: str, extra: str = ""):
-    probe = f'[[probe]]\nid = "p"\nactions = {actions}\nexpect.life = {{ Bob = 1 }}\n'
+    probe = placeholder_probe(actions)
     return game_after(load_test_ruling(tmp_path, HEAD % day + extra + probe))
 
 

@@ -5,35 +5,19 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import assert_error_names, game_after, load_test_ruling
+from helpers import assert_error_names, game_after, load_test_ruling, placeholder_probe, ruling_head
 from mtgjudge.errors import RulingFormatError
 
-HEAD = """\
-id = "TEST-delayed"
-text = "A test ruling."
-rules = ["603.7"]
-features = ["delayed_triggers"]
-source = { rule = "603.7" }
-
-[setup]
-players = ["Alice", "Bob"]
-step = "beginning_of_combat"
-
-[setup.battlefield.bear]
-controller = "Alice"
-power = 2
-toughness = 2
-
-[setup.battlefield.wolf]
-controller = "Bob"
-power = 3
-toughness = 3
+HEAD = (
+    ruling_head("delayed", "603.7", "delayed_triggers", step="beginning_of_combat")
+    + """\
 
 [setup.hand.elf]
 owner = "Alice"
 power = 1
 toughness = 1
 """
+)
 
 SPELL = """
 [setup.hand.spell]
@@ -44,7 +28,7 @@ resolve = [{ create_trigger = %s }]
 
 
 def _ruling(tmp_path, created: str, actions: str = "[]", extra: str = ""):
-    probe = f'[[probe]]\nid = "p"\nactions = {actions}\nexpect.life = {{ Bob = 1 }}\n'
+    probe = placeholder_probe(actions)
     return load_test_ruling(tmp_path, HEAD + SPELL % created + extra + "\n" + probe)
 
 

@@ -5,28 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import assert_error_names, game_after, load_test_ruling
+from helpers import assert_error_names, game_after, load_test_ruling, placeholder_probe, ruling_head
 from mtgjudge.errors import RulingFormatError
 
-HEAD = """\
-id = "TEST-history"
-text = "A test ruling."
-rules = ["603.4"]
-features = ["triggered_abilities"]
-source = { rule = "603.4" }
-
-[setup]
-players = ["Alice", "Bob"]
-
-[setup.battlefield.bear]
-controller = "Alice"
-power = 2
-toughness = 2
-
-[setup.battlefield.wolf]
-controller = "Bob"
-power = 3
-toughness = 3
+HEAD = (
+    ruling_head("history", "603.4", "triggered_abilities")
+    + """\
 
 [setup.hand.elf]
 owner = "Alice"
@@ -38,10 +22,11 @@ owner = "Alice"
 power = 1
 toughness = 1
 """
+)
 
 
 def _game(tmp_path, body: str, actions: str):
-    probe = f'[[probe]]\nid = "p"\nactions = {actions}\nexpect.life = {{ Bob = 1 }}\n'
+    probe = placeholder_probe(actions)
     return game_after(load_test_ruling(tmp_path, HEAD + body + "\n" + probe))
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import game_after, load_test_ruling
+from helpers import game_after, load_test_ruling, placeholder_probe
 from mtgjudge.errors import IllegalActionError
 
 HEAD = """\
@@ -40,7 +40,7 @@ toughness = 1
 
 
 def _game(tmp_path, actions: str):
-    probe = f'[[probe]]\nid = "p"\nactions = {actions}\nexpect.life = {{ Bob = 1 }}\n'
+    probe = placeholder_probe(actions)
     return game_after(load_test_ruling(tmp_path, HEAD + probe))
 
 

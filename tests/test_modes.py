@@ -5,24 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import assert_error_names, game_after, load_test_ruling
+from helpers import assert_error_names, game_after, load_test_ruling, placeholder_probe, ruling_head
 from mtgjudge.errors import IllegalCastError, RulingFormatError
 
-HEAD = """\
-id = "TEST-modes"
-text = "A test ruling."
-rules = ["700.2a"]
-features = ["modal_spells"]
-source = { rule = "700.2a" }
-
-[setup]
-players = [{ name = "Alice", mana = "{R}{R}{R}" }, "Bob"]
-
-[setup.battlefield.bear]
-controller = "Alice"
-power = 2
-toughness = 2
-"""
+HEAD = ruling_head(
+    "modes",
+    "700.2a",
+    "modal_spells",
+    players='[{ name = "Alice", mana = "{R}{R}{R}" }, "Bob"]',
+    wolf=False,
+)
 
 CHARM = """
 [setup.hand.charm]
@@ -39,7 +31,7 @@ modes = [
 
 
 def _ruling(tmp_path, extra: str, actions: str = "[]"):
-    probe = f'[[probe]]\nid = "p"\nactions = {actions}\nexpect.life = {{ Bob = 1 }}\n'
+    probe = placeholder_probe(actions)
     return load_test_ruling(tmp_path, HEAD + CHARM % extra + "\n" + probe)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import assert_error_names, make_corpus
+from helpers import assert_error_names, make_corpus, placeholder_probe
 from mtgjudge.errors import InvalidInputError, RulingFormatError
 from mtgjudge.format.ruling import load_ruling, read_features
 from mtgjudge.model.actions import take_action
@@ -55,7 +55,7 @@ resolve = [{ each_player_sacrifices = [{ types = ["creature"] }] }]
 
 
 def _ruling(tmp_path, body: str, actions: str = "[]"):
-    probe = f'[[probe]]\nid = "p"\nactions = {actions}\nexpect.life = {{ Bob = 1 }}\n'
+    probe = placeholder_probe(actions)
     tmp_path = tmp_path / f"r{len(list(tmp_path.iterdir()))}"
     tmp_path.mkdir()
     root = make_corpus(tmp_path, {"t.toml": HEAD + body + "\n" + probe})

@@ -6,28 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import assert_error_names, game_after, load_test_ruling
+from helpers import assert_error_names, game_after, load_test_ruling, placeholder_probe, ruling_head
 from mtgjudge.errors import IllegalCastError, RulingFormatError
 
-HEAD = """\
-id = "TEST-target-requirements"
-text = "A test ruling."
-rules = ["601.2c"]
-features = ["targeting"]
-source = { rule = "601.2c" }
-
-[setup]
-players = ["Alice", "Bob"]
-
-[setup.battlefield.bear]
-controller = "Alice"
-power = 2
-toughness = 2
-
-[setup.battlefield.wolf]
-controller = "Bob"
-power = 3
-toughness = 3
+HEAD = (
+    ruling_head("target-requirements", "601.2c", "targeting")
+    + """\
 
 [setup.battlefield.ogre]
 controller = "Bob"
@@ -50,6 +34,7 @@ toughness = 1
 owner = "Alice"
 types = ["instant"]
 """
+)
 
 FIGHT = """
 [setup.hand.spell]
@@ -88,7 +73,7 @@ resolve = [{ lose_life = { Bob = 2 } }]
 
 
 def _ruling(tmp_path, body: str, actions: str = "[]"):
-    probe = f'[[probe]]\nid = "p"\nactions = {actions}\nexpect.life = {{ Bob = 1 }}\n'
+    probe = placeholder_probe(actions)
     return load_test_ruling(tmp_path, HEAD + body + "\n" + probe)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import assert_error_names, game_after, load_test_ruling
+from helpers import assert_error_names, game_after, load_test_ruling, placeholder_probe
 from mtgjudge.errors import IllegalCastError, RulingFormatError
 
 HEAD = """\
@@ -64,7 +64,7 @@ resolve = [{ destroy = ["%s"] }, { controller_loses_life = { %s = 2 } }]
 
 
 def _ruling(tmp_path, body: str, actions: str = "[]"):
-    probe = f'[[probe]]\nid = "p"\nactions = {actions}\nexpect.life = {{ Bob = 1 }}\n'
+    probe = placeholder_probe(actions)
     return load_test_ruling(tmp_path, HEAD + body + "\n" + probe)
 
 
