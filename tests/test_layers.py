@@ -130,3 +130,25 @@ def test_becoming_a_dragon_keeps_other_subtypes(tmp_path):
         '"Golem"], set_base = "1/1" } }, { effect = { to = ["relic"], set_subtypes = ["Dragon"] } }',
     )
     assert game.characteristics(game.obj("relic")).subtypes == {"Dragon", "Equipment"}
+
+
+@pytest.mark.parametrize(
+    ("actions", "power_toughness"),
+    [
+        # 613.4d: `both` is a 1/1 with the lord's +1/+1; with +3/+0 it is a
+        # 5/2 in 7c, switched in 7d whatever the timestamps: 2/5.
+        ('{ switch = ["relic"] }', None),
+        ('{ switch = ["both"] }, { pump = { both = "+3/+0" } }', (2, 5)),
+        ('{ pump = { both = "+3/+0" } }, { switch = ["both"] }', (2, 5)),
+        ('{ switch = ["both"] }, { switch = ["both"] }, { pump = { both = "+3/+0" } }', (5, 2)),
+    ],
+)
+def test_a_switch_applies_after_every_modification(tmp_path, actions, power_toughness):
+    game = _game(tmp_path, actions)
+    if power_toughness is None:
+        # A noncreature artifact has no power and toughness to switch.
+        relic = game.characteristics(game.obj("relic"))
+        assert (relic.power, relic.toughness) == (None, None)
+        return
+    both = game.characteristics(game.obj("both"))
+    assert (both.power, both.toughness) == power_toughness

@@ -640,6 +640,7 @@ EFFECT = Table(
         lose=KEYWORD_LIST,
         pump=Str(pattern=rf"[+-]({DIGITS}|X)/[+-]({DIGITS}|X)", pattern_hint='"+2/+0" or "+X/+X"'),
         set_base=PT_VALUE,
+        switch=Bool(description="Switches power and toughness (layer 7d, 613.4d)."),
         x=Str(
             enum=(
                 "party",
@@ -779,6 +780,11 @@ STATE_ACTION_SPECS: dict[str, Spec] = {
     "lose": by_object(KEYWORD_LIST, "Loses keywords until end of turn."),
     "pump": by_object(PT_CHANGE, "Gets +X/+Y until end of turn."),
     "set_base": by_object(PT_VALUE, "Has base power and toughness X/Y until end of turn."),
+    "switch": Array(
+        REF,
+        unique=True,
+        description="Switches each one's power and toughness until end of turn (layer 7d, 613.4d).",
+    ),
     "counters": by_object(
         Map(AnyOf([Int(), THAT_MUCH_SPEC]), key_pattern=COUNTER, key_hint="a counter name"),
         "Puts (or, negative, removes) counters.",

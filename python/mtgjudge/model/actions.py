@@ -114,6 +114,13 @@ def _set_base(game: Game, args: dict[str, str], context: Context) -> None:
         )
 
 
+def _switch(game: Game, args: list[str], context: Context) -> None:
+    for ref in args:
+        _until_end_of_turn(
+            game, game.obj(ref), Modification(switch=True), "has its power and toughness switched"
+        )
+
+
 def _counters(game: Game, args: dict[str, dict[str, int]], context: Context) -> None:
     for ref, counters in args.items():
         obj = game.obj(ref)
@@ -474,6 +481,7 @@ def _effect(game: Game, args: dict[str, Any], context: Context) -> None:
         power=power,
         toughness=toughness,
         set_base=_change(args["set_base"], x) if "set_base" in args else None,
+        switch=bool(args.get("switch")),
         controller=you if args.get("gain_control") else None,
         add_types=frozenset(args.get("add_types", ())),
         add_subtypes=frozenset(args.get("add_subtypes", ())),
@@ -1058,6 +1066,7 @@ PERFORMERS: dict[str, Performer] = {
     "lose": _lose,
     "pump": _pump,
     "set_base": _set_base,
+    "switch": _switch,
     "counters": _counters,
     "remove_from_combat": _remove_from_combat,
     "become_blocked": _become_blocked,

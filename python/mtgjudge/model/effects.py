@@ -429,6 +429,8 @@ class Modification:
     power: int = 0
     toughness: int = 0
     set_base: tuple[int, int] | None = None
+    #: Layer 7d (613.4d): it switches the creature's power and toughness.
+    switch: bool = False
     controller: str | None = None
     #: Layer 4 (613.1d): card types and subtypes it gains ("becomes an
     #: artifact creature in addition to its other types").
@@ -696,6 +698,11 @@ def compute(
         minus = obj.counters.get("-1/-1", 0)
         power += plus - minus
         toughness += plus - minus
+        # Layer 7d (613.4d): switches apply after every other change, in
+        # timestamp order, so two of them undo each other.
+        for effect in applying:
+            if effect.modification.switch:
+                power, toughness = toughness, power
     return Characteristics(
         controller=controller,
         types=types,

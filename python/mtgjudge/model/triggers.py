@@ -1316,6 +1316,7 @@ _KEYED = {
     "controller_loses_life",
 }
 _LISTED = {
+    "switch",
     "remove_from_combat",
     "become_blocked",
     "destroy",

@@ -382,6 +382,7 @@ STATE_ACTIONS = (
     "lose",
     "pump",
     "set_base",
+    "switch",
     "counters",
     "remove_from_combat",
     "become_blocked",
