@@ -602,11 +602,25 @@ class Game:
                     "704.5q",
                     f"{cancelled} +1/+1 and -1/-1 counter pair(s) are removed from {obj.name}",
                 )
+        self._unattach_what_cant_be_attached()
         # 702.89a: umbra armor replaces the destructions to come.
         umbra.before_state_based_actions(self)
         board = KernelBoard(self)
         board.sync(board.kernel.check_state_based_actions())
         self.settle_losses()
+
+    def _unattach_what_cant_be_attached(self) -> None:
+        """704.5p: a creature or battle attached to something becomes
+        unattached, as does a noncreature permanent that is neither an Aura,
+        an Equipment nor a Fortification; each stays on the battlefield."""
+        for obj in self.battlefield():
+            if obj.attached_to is None:
+                continue
+            now = self.characteristics(obj)
+            can_attach = {"Aura", "Equipment", "Fortification"} & now.subtypes
+            if {"creature", "battle"} & now.types or not can_attach:
+                obj.attached_to = None
+                self.note("704.5p", f"{obj.name} can't be attached and becomes unattached")
 
     def settle_losses(self) -> None:
         """The players who lost at this state-based check lose together
