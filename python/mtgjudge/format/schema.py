@@ -417,6 +417,11 @@ STATIC = Table(
         ),
         grant=KEYWORD_LIST,
         pump=PT_CHANGE,
+        set_base=AnyOf(
+            [PT_VALUE],
+            description="“Has base power and toughness 1/1” (layer 7b, 613.4b); with several, "
+            "the one with the latest timestamp applies last (613.7).",
+        ),
         add_subtypes=Array(
             Str(min_length=1),
             unique=True,
@@ -843,6 +848,11 @@ STATE_ACTION_SPECS: dict[str, Spec] = {
     ),
     "effect": EFFECT,
     "gain_control": by_object(PLAYER),
+    "attach": by_object(
+        AnyOf([REF, Str(enum=("targets",))]),
+        "Attaches each Equipment or Fortification to that object, or to the resolving spell's "
+        "or ability's target (701.3a); it gets a new timestamp (701.3c, 613.7e).",
+    ),
     "tap": REF_LIST,
     "untap": REF_LIST,
     "add_phases": Table(

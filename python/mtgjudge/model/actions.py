@@ -578,6 +578,39 @@ def _control_changed(game: Game, obj: GameObject, player: str) -> None:
     game.note("613.1b", f"{player} gains control of {obj.name}")
 
 
+def _attach(game: Game, args: dict[str, str], context: Context) -> None:
+    for ref, to in args.items():
+        obj = game.obj(ref)
+        if to == "targets":
+            if not context.targets:
+                raise InvalidInputError('`attach`\'s "targets" is for a resolving spell or ability')
+            to = context.targets[0]
+        host = game.obj(to)
+        what = game.characteristics(obj)
+        kind = next((s for s in ("Equipment", "Fortification") if s in what.subtypes), None)
+        if kind is None:
+            # 701.3b: what isn't an Equipment or Fortification doesn't move.
+            game.note("701.3b", f"{obj.name} isn't an Equipment or Fortification: it doesn't move")
+            continue
+        wanted = "creature" if kind == "Equipment" else "land"
+        legal = (
+            host.zone == "battlefield"
+            and host is not obj
+            and wanted in game.characteristics(host).types
+            # 301.5c: an Equipment that's also a creature can't equip.
+            and "creature" not in what.types
+        )
+        if not legal:
+            game.note("701.3b", f"{obj.name} can't be attached to {host.name}: it doesn't move")
+        elif obj.attached_to == host.serial:
+            game.note("701.3b", f"{obj.name} is already attached to {host.name}: nothing happens")
+        else:
+            obj.attached_to = host.serial
+            # 701.3c, 613.7e: attached to a different object, a new timestamp.
+            obj.timestamp = game.next_timestamp()
+            game.note("701.3a", f"{obj.name} becomes attached to {host.name}")
+
+
 def _tap(game: Game, refs: list[str], context: Context) -> None:
     for obj in _each(game, refs):
         obj.tapped = True
@@ -1082,6 +1115,7 @@ PERFORMERS: dict[str, Performer] = {
     "order_replacements": _order_replacements,
     "choose_on_resolution": _choose_on_resolution,
     "gain_control": _gain_control,
+    "attach": _attach,
     "tap": _tap,
     "untap": _untap,
     "cast": _cast,

@@ -233,6 +233,8 @@ def static_ability(spec: dict[str, Any], name: str) -> StaticAbility:
             grant=frozenset(spec.get("grant", ())),
             power=power,
             toughness=toughness,
+            # 613.4b: "has base power and toughness 1/1" (layer 7b).
+            set_base=pt_change(spec["set_base"]) if "set_base" in spec else None,
             # 613.1d: "[they] are [subtype] in addition to their other types".
             add_subtypes=frozenset(spec.get("add_subtypes", ())),
             # 613.1f: "[it] has '[cost]: [effect]'".

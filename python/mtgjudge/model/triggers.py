@@ -1312,6 +1312,7 @@ _KEYED = {
     "counters",
     "remove_counters",
     "gain_control",
+    "attach",
     "move",
     "controller_loses_life",
 }
