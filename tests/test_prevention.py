@@ -233,7 +233,20 @@ def test_a_probe_cant_prevent_without_a_source(tmp_path):
     assert_error_names(raised.value, "probe[0].actions[0]")
 
 
-def test_a_shield_for_every_permanent_that_fits_is_refused(tmp_path):
+def test_a_shield_with_a_continuous_filter_is_refused(tmp_path):
+    # A shield is for what fits as it resolves: `to_objects`, not `to`.
     with pytest.raises(RulingFormatError) as raised:
         _ruling(tmp_path, _salve('{ to = { types = ["creature"] }, amount = { shield = 1 } }'), "")
-    assert_error_names(raised.value, "setup.hand.salve.resolve[0].prevent.to")
+    assert_error_names(raised.value, "setup.hand.salve.resolve[0].prevent.to", "`to_objects`")
+
+
+def test_a_filter_gives_each_permanent_that_fits_now_a_shield(tmp_path):
+    # 615.11: the wall and the ward fit as the spell resolves; the wurm doesn't.
+    game = _game(
+        tmp_path,
+        _salve('{ to_objects = { controller = "you" }, amount = { shield = 1 } }'),
+        CAST_SALVE + ", " + _hit(2, "wall") + ", " + _hit(1, "wurm"),
+    )
+    assert game.history.prevented == [("wurm", "wall", 1)]
+    shielded = sorted(e.effect.damage.to_objects[0][0] for e in game.damage_effects)
+    assert shielded == ["ward"]

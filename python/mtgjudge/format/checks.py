@@ -101,8 +101,8 @@ def check_meaning(ruling: dict[str, Any]) -> Names:
                 if isinstance(amount, dict) and "shield" in amount and "to" in prevent:
                     raise FormatProblem(
                         join(where, "to"),
-                        "a shield protects the players and objects it names (615.7, 615.11); "
-                        "a shield for every permanent that fits isn't modelled",
+                        "a shield protects the players and objects it names (615.7); for each "
+                        "permanent that fits, give `to_objects` a FILTER (615.11)",
                     )
             for j, static in enumerate(obj.get("statics", ())):
                 _check_combat_rule(static, join(join(path, "statics"), j), static=True)

@@ -594,6 +594,14 @@ REDIRECTION = Table(
     min_properties=1,
 )
 
+#: The objects a resolving effect applies to, locked in as it resolves
+#: (611.2c, 615.11).
+NAMED_NOW = AnyOf(
+    [REF_LIST, FILTER, Str(enum=("targets",))],
+    description="Damage to these objects, to the spell's targets, or to each permanent that "
+    "fits a FILTER as the spell resolves (615.11), as they are now.",
+)
+
 REDIRECT_ACTION = Table(
     _damage_effect_fields(
         static=False,
@@ -603,10 +611,7 @@ REDIRECT_ACTION = Table(
             description="Where the damage is dealt instead: the ability's source (`itself`, the "
             "default) or this player or object.",
         ),
-        to_objects=AnyOf(
-            [REF_LIST, Str(enum=("targets",))],
-            description="Damage to these objects, or to the spell's targets, as they are now.",
-        ),
+        to_objects=NAMED_NOW,
         you=PLAYER,
     ),
     description="A resolving spell or ability's redirection (614.1a) for the rest of the turn, "
@@ -618,10 +623,7 @@ PREVENT_ACTION = Table(
         static=False,
         amount=_prevention_amount(shield=True),
         then_deals=THEN_DEALS,
-        to_objects=AnyOf(
-            [REF_LIST, Str(enum=("targets",))],
-            description="Damage to these objects, or to the spell's targets, as they are now.",
-        ),
+        to_objects=NAMED_NOW,
         you=PLAYER,
     ),
     description="A resolving spell or ability's prevention effect (615) for the rest of the "

@@ -360,8 +360,18 @@ def _change(text: str, x: int) -> tuple[int, int]:
 
 def _named_now(game: Game, args: dict[str, Any], context: Context) -> tuple[tuple[str, int], ...]:
     """The players and objects an effect names (`to_objects`), with the
-    objects they are now (400.7)."""
+    objects they are now (400.7); for a filter, each permanent that fits as
+    the effect begins (615.11)."""
     refs = args.get("to_objects", [])
+    if isinstance(refs, dict):
+        wanted = object_filter(refs)
+        you = args.get("you", context.you or game.turn.active_player)
+        serial = context.source_serial or (context.source.serial if context.source else None)
+        return tuple(
+            (obj.ref, obj.serial)
+            for obj in game.battlefield()
+            if wanted.matches(game, obj, you, serial)
+        )
     if refs == "targets":
         if context.targets is None:
             raise InvalidInputError(
