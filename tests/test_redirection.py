@@ -82,3 +82,45 @@ resolve = [{ redirect = { to_players = "you", instead_to = "guard" } }]
     )
     game = _game(tmp_path, setup, actions)
     assert game.players["Bob"].life == 17
+
+
+def test_an_effect_applies_to_the_event_a_redirection_made(tmp_path):
+    # 616.2: redirected to the guard, the damage is damage to a creature, and
+    # the doubling that applies only to creatures then applies to it.
+    setup = """
+[setup.battlefield.bane]
+controller = "Alice"
+types = ["enchantment"]
+modifies_damage = [{ to = { types = ["creature"] }, times = 2 }]
+
+"""
+    # The doubling has the earlier timestamp, so it comes first in the order.
+    text = _static('{ to_players = "you" }').replace(
+        "[setup.battlefield.guard]", setup + "[setup.battlefield.guard]"
+    )
+    probe = (
+        '[[probe]]\nid = "p"\nactions = [{ deal_damage = { source = "giant", to = "Bob", '
+        "amount = 2 } }]\nexpect.life = { Bob = 1 }\n"
+    )
+    game = game_after(load_test_ruling(tmp_path, text + probe))
+    assert game.obj("guard").damage == 4
+    assert game.players["Bob"].life == 20
+
+
+def test_two_redirections_into_each_other_end(tmp_path):
+    # Bob's damage goes to the guard, the guard's to Bob: each applies to the
+    # event once (614.5), so the damage ends up dealt to Bob.
+    setup = """
+[setup.battlefield.mirror]
+controller = "Bob"
+types = ["enchantment"]
+redirects = [{ to = { controller = "you", types = ["creature"] }, instead_to = "Bob" }]
+"""
+    text = _static('{ to_players = "you" }') + setup
+    probe = (
+        '[[probe]]\nid = "p"\nactions = [{ deal_damage = { source = "giant", to = "Bob", '
+        "amount = 2 } }]\nexpect.life = { Bob = 1 }\n"
+    )
+    game = game_after(load_test_ruling(tmp_path, text + probe))
+    assert game.obj("guard").damage == 0
+    assert game.players["Bob"].life == 18

@@ -236,6 +236,8 @@ class _Outcome:
     shields: dict[int, int] = field(default_factory=dict)
     used_choices: set[tuple[str, int]] = field(default_factory=set)
     then_deal: list[FollowUp] = field(default_factory=list)
+    #: For each piece a redirection made, the piece it came from.
+    origins: dict[int, int] = field(default_factory=dict)
 
 
 def active(game: Game) -> list[ActiveEffect]:
@@ -262,25 +264,45 @@ def apply(game: Game, pieces: list[Piece], *, combat: bool) -> list[tuple[Piece,
     each must have been used."""
     pieces = list(pieces)
     outcome = _Outcome([piece.amount for piece in pieces])
-    for effect in _in_chosen_order(game, pieces, combat):
-        condition = effect.effect.condition
-        if condition is not None and not condition.holds(game, effect.you, effect.source_serial):
-            continue
-        applicable = [
-            i
-            for i, piece in enumerate(pieces)
-            # 120.8: damage of 0 is no event to change.
-            if outcome.amounts[i] > 0
-            and effect.effect.damage.applies(game, piece, effect, combat=combat)
-        ]
-        if not applicable:
-            continue
-        if isinstance(effect.effect, DamageReplacement):
-            _replace(game, effect, pieces, applicable, outcome)
-        elif isinstance(effect.effect, Redirection):
-            _redirect(game, effect, pieces, applicable, outcome)
-        else:
-            _prevent(game, effect, pieces, applicable, outcome)
+    order = _in_chosen_order(game, pieces, combat)
+    # The effects that have applied to each piece: each applies to an event
+    # once (614.5), and a piece a redirection made is the event it modified.
+    applied: list[set[int]] = [set() for _ in pieces]
+    # 616.2: an effect may apply to the event another one modified (damage
+    # redirected to a creature); each pass applies something new to a
+    # piece, so there are at most as many passes as effects.
+    for _ in range(len(order) + 1):
+        changed = False
+        for effect in order:
+            condition = effect.effect.condition
+            if condition is not None and not condition.holds(
+                game, effect.you, effect.source_serial
+            ):
+                continue
+            applicable = [
+                i
+                for i, piece in enumerate(pieces)
+                if id(effect) not in applied[i]
+                # 120.8: damage of 0 is no event to change.
+                and outcome.amounts[i] > 0
+                and effect.effect.damage.applies(game, piece, effect, combat=combat)
+            ]
+            if not applicable:
+                continue
+            changed = True
+            count = len(pieces)
+            if isinstance(effect.effect, DamageReplacement):
+                _replace(game, effect, pieces, applicable, outcome)
+            elif isinstance(effect.effect, Redirection):
+                _redirect(game, effect, pieces, applicable, outcome)
+            else:
+                _prevent(game, effect, pieces, applicable, outcome)
+            for i in applicable:
+                applied[i].add(id(effect))
+            for new in range(count, len(pieces)):
+                applied.append(applied[outcome.origins[new]] | {id(effect)})
+        if not changed:
+            break
     unused = [
         (ref, entry)
         for ref, entries in game.prevention_choices.items()
@@ -355,6 +377,7 @@ def _redirect(
             limit -= moved
             outcome.shields[id(effect)] = outcome.shields.get(id(effect), 0) + moved
         outcome.amounts[i] -= moved
+        outcome.origins[len(pieces)] = i
         pieces.append(Piece(piece.source, to, moved))
         outcome.amounts.append(moved)
         outcome.notes.append(
