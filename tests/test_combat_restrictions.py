@@ -10,9 +10,10 @@ from typing import Any
 
 import pytest
 
-from helpers import assert_error_names, load_test_ruling
+from helpers import assert_error_names, game_after, load_test_ruling
 from mtgjudge.adapters.model import ModelEngine
-from mtgjudge.errors import RulingFormatError
+from mtgjudge.errors import IllegalBlockError, RulingFormatError
+from mtgjudge.model.cost import parse_pool
 
 
 def creature(controller: str, power: int = 2, toughness: int = 2, **more: Any) -> dict[str, Any]:
@@ -519,3 +520,71 @@ def test_a_restriction_may_look_at_keywords(tmp_path):
         + "expect.life = { Bob = 18 }\n",
     )
     assert ruling.setup["battlefield"]["bear"]["statics"][0]["cant"] == ["block"]
+
+
+BLOCK_TOLL = """\
+id = "TEST-block-cost"
+text = "A test ruling."
+rules = ["509.1d"]
+features = ["block_legality"]
+source = { rule = "509.1d" }
+
+[setup]
+players = ["Alice", "Bob"]
+active_player = "Alice"
+step = "declare_attackers"
+
+[setup.battlefield.bear]
+controller = "Alice"
+power = 2
+toughness = 2
+
+[setup.battlefield.ogre]
+controller = "Alice"
+power = 3
+toughness = 3
+
+[setup.battlefield.wall]
+controller = "Bob"
+power = 0
+toughness = 4
+statics = [{ affects = { itself = true }, must = ["block"] }]
+
+[setup.battlefield.toll]
+controller = "Alice"
+types = ["enchantment"]
+statics = [{ affects = { types = ["creature"], controller = "opponents" }, pays_to_block = { cost = "{1}" } }]
+
+[[probe]]
+id = "p"
+actions = [{ attack = { bear = "Bob", ogre = "Bob" } }]
+expect.life = { Bob = 1 }
+"""
+
+
+def _blocks_with_pool(tmp_path, pool: str, blocks: dict[str, list[str]]):
+    from mtgjudge.model.actions import take_action
+
+    game = game_after(load_test_ruling(tmp_path, BLOCK_TOLL))
+    take_action(game, "advance", "declare_blockers")
+    game.players["Bob"].mana_pool = parse_pool(pool)
+    take_action(game, "block", blocks)
+    return game
+
+
+def test_a_blocker_pays_its_cost_once_whatever_it_blocks(tmp_path):
+    game = _blocks_with_pool(tmp_path, "{C}{C}", {"wall": ["bear"]})
+    assert dict(+game.players["Bob"].mana_pool) == {"C": 1}
+
+
+def test_a_cost_to_block_that_cant_be_paid_is_refused_and_takes_nothing(tmp_path):
+    with pytest.raises(IllegalBlockError) as raised:
+        _blocks_with_pool(tmp_path, "", {"wall": ["bear"]})
+    assert (raised.value.fault, raised.value.rule) == ("cant_pay", "509.1f")
+
+
+def test_a_must_block_creature_needn_t_pay_to_block(tmp_path):
+    # 509.1c: the wall must block if able, but blocking would cost {1}.
+    game = _blocks_with_pool(tmp_path, "{C}", {})
+    assert game.combat.blocks == []
+    assert dict(+game.players["Bob"].mana_pool) == {"C": 1}

@@ -405,6 +405,25 @@ COMBAT_RULE_FIELDS = _fields(
         description="“Can't be blocked except by [quality] creatures”: only blockers that fit "
         "(509.1b).",
     ),
+    pays_to_attack=Table(
+        _fields(
+            ("cost",),
+            cost=Str(min_length=1, description='The mana it costs for each creature: "{2}".'),
+            planeswalkers=Bool(
+                description="It applies to attacking planeswalkers you control too."
+            ),
+        ),
+        description="“Creatures can't attack you unless their controller pays {2} for each "
+        "of them”: a cost to attack the effect's controller (508.1h, 508.1j).",
+    ),
+    pays_to_block=Table(
+        _fields(
+            ("cost",),
+            cost=Str(min_length=1, description='The mana it costs for each creature: "{1}".'),
+        ),
+        description="“Creatures can't block unless their controller pays {1} for each of "
+        "them”: a cost to block (509.1d, 509.1f).",
+    ),
 )
 
 STATIC = Table(

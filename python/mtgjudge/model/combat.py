@@ -531,7 +531,9 @@ def declare_attackers(game: Game, attacks: dict[str, str]) -> None:
         declared.append((board.index(obj), kernel_target))
     board.kernel.declare_attackers(board.player_index(game.turn.active_player), declared)
     # 508.1c, 508.1d: what effects say, once the kernel's checks hold.
-    restrictions.check_attackers(game, [(game.obj(ref), target) for ref, target in attacks.items()])
+    declaration = [(game.obj(ref), target) for ref, target in attacks.items()]
+    restrictions.check_attackers(game, declaration)
+    restrictions.pay_attack_costs(game, declaration)
     for ref, target in attacks.items():
         obj = game.obj(ref)
         if target in game.players:
@@ -585,6 +587,7 @@ def declare_blockers(game: Game, blocks: dict[str, list[str]]) -> None:
     board.kernel.declare_blockers([(board.index(b), board.index(a)) for b, a in pairs])
     # 509.1b, 509.1c, 702.14c: what effects and landwalk say.
     restrictions.check_blockers(game, pairs)
+    restrictions.pay_block_costs(game, pairs)
     for blocker, attacker in pairs:
         record.blocks.append((blocker.serial, attacker.serial))
         record.declared_blocks.append((blocker.serial, attacker.serial))

@@ -289,6 +289,35 @@ def pay(game: Game, player: str, spell: GameObject, total: Any, choices: CostCho
     )
 
 
+def pay_mana(game: Game, player: str, mana: _core.ManaCost) -> str | None:
+    """Pays a cost that is only mana, with no cost changes, from the
+    player's mana pool (508.1j, 509.1f): None once paid, or what is left
+    unpaid. A player whose mana the scenario doesn't track pays nothing."""
+    state = game.players[player]
+    if state.mana_pool is None:
+        return None
+    total = kernel.current().total_cost(
+        mana, x=0, alternative=None, additional=[], increases=[], reductions=[], affinity=[]
+    )
+    result = kernel.current().find_payment(
+        total,
+        pool=dict(state.mana_pool),
+        life=max(state.life, 0),
+        convokers=[],
+        artifacts=0,
+        graveyard=0,
+        convoke=False,
+        improvise=False,
+        delve=False,
+    )
+    if not result.payable:
+        return ", ".join(f"{units} × {what}" for what, units in result.shortfall.unpaid)
+    for letter, amount in result.payment.mana.items():
+        state.mana_pool[letter] -= amount
+    state.life -= result.payment.life
+    return None
+
+
 def _letters(game: Game, obj: GameObject) -> str:
     colors = game.characteristics(obj).colors
     return "".join(letter for color, letter in COLOR_LETTERS.items() if color in colors)

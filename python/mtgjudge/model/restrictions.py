@@ -66,6 +66,12 @@ class CombatRule:
     goaded_by: str | None = None
     #: "... unless [condition]": the restriction doesn't apply while it holds (508.1c).
     unless: Condition | None = None
+    #: "Creatures can't attack you [or planeswalkers you control] unless
+    #: their controller pays {2} for each": the mana, for each attacker (508.1h).
+    attack_cost: str | None = None
+    attack_cost_planeswalkers: bool = False
+    #: "Creatures can't block unless their controller pays {1} for each" (509.1d).
+    block_cost: str | None = None
 
     def describe(self) -> str:
         parts = [f"can't {what.replace('_', ' ')}" for what in sorted(self.cant)]
@@ -74,6 +80,10 @@ class CombatRule:
             parts.append("can't be blocked except by some creatures")
         if self.goaded_by is not None:
             parts.append(f"is goaded by {self.goaded_by}")
+        if self.attack_cost is not None:
+            parts.append(f"can't attack unless its controller pays {self.attack_cost}")
+        if self.block_cost is not None:
+            parts.append(f"can't block unless its controller pays {self.block_cost}")
         return ", ".join(parts)
 
 
@@ -81,8 +91,10 @@ def rule_from(spec: dict[str, Any]) -> CombatRule | None:
     """The combat part of a static ability or of a `restrict` action, or None."""
     from mtgjudge.model.setup import condition_from, object_filter
 
-    if not any(key in spec for key in ("cant", "must", "cant_be_blocked_except_by")):
+    keys = ("cant", "must", "cant_be_blocked_except_by", "pays_to_attack", "pays_to_block")
+    if not any(key in spec for key in keys):
         return None
+    to_attack = spec.get("pays_to_attack", {})
     return CombatRule(
         cant=frozenset(spec.get("cant", ())),
         must=frozenset(spec.get("must", ())),
@@ -92,6 +104,9 @@ def rule_from(spec: dict[str, Any]) -> CombatRule | None:
             else None
         ),
         unless=condition_from(spec.get("unless")),
+        attack_cost=to_attack.get("cost"),
+        attack_cost_planeswalkers=to_attack.get("planeswalkers", False),
+        block_cost=spec.get("pays_to_block", {}).get("cost"),
     )
 
 
@@ -249,6 +264,9 @@ def _most_attack_requirements(
         legal: list[str | None] = [None]
         if _cant(game, obj, "attack") is None:
             for target in targets:
+                if _attack_costs(game, obj, target):
+                    # 508.1d: no player is required to pay a cost to attack.
+                    continue
                 board = KernelBoard(game)
                 try:
                     board.kernel.declare_attackers(
@@ -271,6 +289,71 @@ def _most_attack_requirements(
             best = count
             example = ", ".join(f"{obj.name} attacks {target}" for obj, target in attacks)
     return best, example
+
+
+def _attack_costs(game: Game, obj: GameObject, target: str) -> list[str]:
+    """The costs to attack ``target`` with the creature: each effect's whose
+    controller is the player attacked, or controls the planeswalker attacked
+    if it says so."""
+    attacked_player = target in game.players
+    defender = target if attacked_player else game.controller(game.obj(target))
+    return [
+        rule.attack_cost
+        for effect, rule in _rules(game, obj)
+        if rule.attack_cost is not None
+        and effect.you == defender
+        and (attacked_player or rule.attack_cost_planeswalkers)
+    ]
+
+
+def pay_attack_costs(game: Game, attacks: list[tuple[GameObject, str]]) -> None:
+    """508.1h: the total cost to attack, locked in as it is determined;
+    508.1j: the active player pays all of it, or the declaration is
+    illegal (no partial payments)."""
+    costs = [(obj, cost) for obj, target in attacks for cost in _attack_costs(game, obj, target)]
+    _pay(game, game.turn.active_player, costs, "attack", ("508.1h", "508.1j"))
+
+
+def pay_block_costs(game: Game, pairs: list[tuple[GameObject, GameObject]]) -> None:
+    """509.1d: the total cost to block, locked in; 509.1f: the defending
+    player pays all of it, or the declaration is illegal."""
+    blockers = {blocker.serial: blocker for blocker, _ in pairs}
+    costs = [
+        (blocker, rule.block_cost)
+        for blocker in blockers.values()
+        for _, rule in _rules(game, blocker)
+        if rule.block_cost is not None
+    ]
+    if costs:
+        player = game.controller(next(iter(blockers.values())))
+        _pay(game, player, costs, "block", ("509.1d", "509.1f"))
+
+
+def _pay(
+    game: Game, player: str, costs: list[tuple[GameObject, str]], what: str, rules: tuple[str, str]
+) -> None:
+    from mtgjudge import _core
+    from mtgjudge.model.cost import pay_mana
+
+    if not costs:
+        return
+    total = _core.ManaCost("")
+    for _, cost in costs:
+        total = total + cost
+    game.note(
+        rules[0],
+        f"the total cost to {what} is {total}: "
+        + ", ".join(f"{cost} for {obj.name}" for obj, cost in costs),
+    )
+    unpaid = pay_mana(game, player, total)
+    if unpaid is not None:
+        error = IllegalAttackError if what == "attack" else IllegalBlockError
+        raise error(
+            f"{player} can't pay the total cost to {what}, {total}: unpaid {unpaid}",
+            rule=rules[1],
+            fault="cant_pay",
+        )
+    game.note(rules[1], f"{player} pays {total} to {what}")
 
 
 # ----- blocking (509.1b, 509.1c, 702.14c) -----
@@ -405,9 +488,16 @@ def _most_block_requirements(
             continue
         if block_fault(game, pairs) is not None:
             continue
+        if any(_rules_with_block_cost(game, b) for b, _ in pairs):
+            # 509.1c: no player is required to pay a cost to block.
+            continue
         best = count
         example = ", ".join(f"{b.name} blocks {a.name}" for b, a in pairs)
     return best, example
+
+
+def _rules_with_block_cost(game: Game, blocker: GameObject) -> bool:
+    return any(rule.block_cost is not None for _, rule in _rules(game, blocker))
 
 
 # ----- helpers -----

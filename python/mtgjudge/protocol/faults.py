@@ -43,6 +43,10 @@ FAULTS: dict[str, tuple[tuple[str, ...], str]] = {
         ("508.1c",),
         "an effect says the creature can't attack (or can't attack alone, or unless ...)",
     ),
+    "attack:cant_pay": (
+        ("508.1j", "508.1h"),
+        "the active player can't pay the total cost to attack (no partial payments)",
+    ),
     "attack:requirement": (
         ("508.1d", "701.15b"),
         "fewer requirements (attacks if able, goad) are obeyed than could be",
@@ -78,6 +82,10 @@ FAULTS: dict[str, tuple[tuple[str, ...], str]] = {
     "block:landwalk": (
         ("702.14c",),
         "a creature with landwalk can't be blocked while the defending player controls such a land",
+    ),
+    "block:cant_pay": (
+        ("509.1f", "509.1d"),
+        "the defending player can't pay the total cost to block (no partial payments)",
     ),
     "block:requirement": (
         ("509.1c",),
