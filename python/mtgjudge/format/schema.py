@@ -869,6 +869,11 @@ STATE_ACTION_SPECS: dict[str, Spec] = {
     ),
     "effect": EFFECT,
     "gain_control": by_object(PLAYER),
+    "add_mana": by_player(
+        Str(min_length=1, description='Mana symbols: "{G}{G}".'),
+        "Adds this mana to each player's mana pool (106.4); a spell or ability that does is "
+        "a mana ability if it is an activated ability without a target (605.1a).",
+    ),
     "attach": by_object(
         AnyOf([REF, Str(enum=("targets",))]),
         "Attaches each Equipment or Fortification to that object, or to the resolving spell's "
@@ -1050,6 +1055,29 @@ RESOLVE_ACTION_TABLE = Table(
 )
 RESOLVE_ACTION = Defined("resolve_action", RESOLVE_ACTION_TABLE, item=True)
 
+#: A mana ability a player activates while casting a spell or activating an
+#: ability, before paying (601.2g, 605.3a).
+MANA_ABILITY_ACTIVATION = Table(
+    _fields(
+        ("card",),
+        card=REF,
+        player=PLAYER,
+        ability=Int(minimum=1, description="Which of its `abilities`, counting from 1."),
+    ),
+    description="Activates a mana ability (605.1a) of this permanent while paying (601.2g); "
+    "any other ability is refused.",
+)
+DURING_ACTION_TABLE = Table(
+    {
+        **{name: Field(spec) for name, spec in STATE_ACTION_SPECS.items()},
+        "activate": Field(MANA_ABILITY_ACTIVATION),
+    },
+    one_of=(*STATE_ACTION_SPECS, "activate"),
+    description="One thing that happens while a spell is cast or an ability activated, "
+    "before paying: a mana ability activated (601.2g), or an action.",
+)
+DURING_ACTION = Defined("during_action", DURING_ACTION_TABLE, item=True)
+
 ACTION_SPECS: dict[str, Spec] = {
     "attack": by_object(TARGET, "Declare attackers (508.1): each attacker and what it attacks."),
     "block": by_object(AnyOf([REF, REF_LIST]), "Declare blockers (509.1); {} declares none."),
@@ -1126,7 +1154,9 @@ ACTION_SPECS: dict[str, Spec] = {
                 "mana (601.2b); the spell enters with that many counters (614.1c).",
             ),
             during=Array(
-                RESOLVE_ACTION, description="Actions while casting, before paying (601.2g)."
+                DURING_ACTION,
+                description="Mana abilities activated (or actions taken) while casting, before "
+                "paying (601.2g).",
             ),
         ),
         description="A player casts a spell (601.2).",
@@ -1151,7 +1181,9 @@ ACTION_SPECS: dict[str, Spec] = {
             ),
             discard=REF_LIST,
             during=Array(
-                RESOLVE_ACTION, description="Actions while activating, before paying (601.2g)."
+                DURING_ACTION,
+                description="Mana abilities activated (or actions taken) while activating, "
+                "before paying (601.2g).",
             ),
         ),
         description="A player activates an activated ability of a permanent (602.2).",

@@ -588,6 +588,15 @@ def _control_changed(game: Game, obj: GameObject, player: str) -> None:
     game.note("613.1b", f"{player} gains control of {obj.name}")
 
 
+def _add_mana(game: Game, args: dict[str, str], context: Context) -> None:
+    for player, mana in args.items():
+        state = game.players[player]
+        if state.mana_pool is None:
+            state.mana_pool = cost.parse_pool("")
+        state.mana_pool.update(cost.parse_pool(mana))
+        game.note("106.4", f"{player} adds {mana} to their mana pool")
+
+
 def _attach(game: Game, args: dict[str, str], context: Context) -> None:
     for ref, to in args.items():
         obj = game.obj(ref)
@@ -1126,6 +1135,7 @@ PERFORMERS: dict[str, Performer] = {
     "choose_on_resolution": _choose_on_resolution,
     "gain_control": _gain_control,
     "attach": _attach,
+    "add_mana": _add_mana,
     "tap": _tap,
     "untap": _untap,
     "cast": _cast,

@@ -75,6 +75,13 @@ class ActivatedAbility:
     def is_loyalty(self) -> bool:
         return self.loyalty is not None
 
+    @property
+    def is_mana_ability(self) -> bool:
+        """605.1a: no target, it could add mana as it resolves, and it isn't
+        a loyalty ability; 605.5a: with a target it isn't one."""
+        adds_mana = any("add_mana" in action for action in self.actions)
+        return adds_mana and not self.targeting and not self.is_loyalty
+
 
 @dataclass
 class Activated(Triggered):
@@ -394,20 +401,45 @@ def activate(
     )
     total = _total_cost(game, player, source, ability)
     game.history.total_costs[source.ref] = str(total.cost)
-    for action in during:
-        # 601.2g: mana abilities, before the cost is paid; the total cost
-        # is locked in already (601.2f).
-        from mtgjudge.model.actions import perform_raw
-
-        perform_raw(game, action, you=player)
+    activate_mana_abilities(game, player, during, f"activating {item.describe()}")
     _pay(game, player, source, ability, total, discards)
-    item.serial = new_serial()
-    game.stack_order.append(item.serial)
-    game.abilities[item.serial] = item
     game.history.activations.append(
         Activation(item.source_serial, number, game.turn_number, ability.is_loyalty)
     )
+    if ability.is_mana_ability:
+        # 605.3b: it doesn't go on the stack; it resolves at once.
+        game.note("605.3b", f"{item.describe()} is a mana ability: it resolves at once")
+        from mtgjudge.model import triggers
+
+        triggers.resolve(game, item)
+        return item
+    item.serial = new_serial()
+    game.stack_order.append(item.serial)
+    game.abilities[item.serial] = item
     return item
+
+
+def activate_mana_abilities(game: Game, player: str, during: list[Any], what: str) -> None:
+    """601.2g: while casting a spell or activating an ability, after the
+    total cost is locked in (601.2f) and before paying it, the player may
+    activate mana abilities (605.3a), and only those."""
+    from mtgjudge.model.actions import perform_raw
+
+    for action in during:
+        if "activate" in action:
+            args = action["activate"]
+            source = game.obj(args["card"])
+            abilities = [*source.activated, *granted(game, source)]
+            number = args.get("ability", 1)
+            if 1 <= number <= len(abilities) and not abilities[number - 1].is_mana_ability:
+                raise _refuse(
+                    f"while {what}, only mana abilities can be activated (601.2g), and "
+                    f"{source.name}'s ability {number} isn't one (605.1a)",
+                    "601.2g",
+                    "not_a_mana_ability",
+                )
+            action = {"activate": {"player": player, **args}}
+        perform_raw(game, action, you=player)
 
 
 def divided_counters(

@@ -361,12 +361,11 @@ def cast(game: Game, player: str, obj: GameObject, choices: CastChoices) -> Game
     # activated (601.2g) and the cost is paid (601.2h).
     total = cost.total_cost(game, player, obj, qualities, costs, choices.x)
     game.history.total_costs[obj.ref] = str(total.cost)
-    for action in choices.during:
-        # 601.5a: conditions for casting it as though it had flash matter only
-        # as the casting begins.
-        from mtgjudge.model.actions import perform_raw
+    # 601.2g; 601.5a: conditions for casting it as though it had flash
+    # matter only as the casting begins.
+    from mtgjudge.model.activated import activate_mana_abilities
 
-        perform_raw(game, action, you=player)
+    activate_mana_abilities(game, player, choices.during, f"casting {obj.name}")
     cost.pay(game, player, obj, total, costs)
     if victim is not None:
         # 601.2h: the additional cost is paid with the mana.

@@ -187,6 +187,10 @@ FAULTS: dict[str, tuple[tuple[str, ...], str]] = {
         "a loyalty ability of that permanent was already activated this turn",
     ),
     "activate:once_each_turn": (("602.5b",), "the ability may be activated only once each turn"),
+    "activate:not_a_mana_ability": (
+        ("601.2g", "605.1a"),
+        "while a spell is cast or an ability activated, only mana abilities can be activated",
+    ),
     "activate:not_enough_loyalty": (
         ("606.6",),
         "the permanent has fewer loyalty counters than the ability removes",

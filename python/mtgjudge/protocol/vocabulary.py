@@ -393,6 +393,7 @@ STATE_ACTIONS = (
     "deal_damage",
     "effect",
     "gain_control",
+    "add_mana",
     "attach",
     "tap",
     "untap",

@@ -61,7 +61,11 @@ class ModelEngine:
             try:
                 take_action(game, kind, args)
             except IllegalActionError as raised:
+                if kind in _PROPOSALS:
+                    game = _reversed(probe, index, game)
                 game.note(raised.rule, f"illegal: {raised}")
+                if kind in _PROPOSALS:
+                    game.note("732.1", "the illegal action is reversed: the game is as it was")
                 refused = {
                     "action": index,
                     "fault": fault_of(raised),
@@ -87,6 +91,30 @@ class ModelEngine:
 
     def close(self) -> None:
         pass
+
+
+#: Actions that are reversed whole when illegal (601.2e, 602.2b, 732.1).
+#: The others may begin a step first (`attack`, `damage`), which the
+#: illegal declaration or assignment doesn't undo (508.1, 510.1).
+_PROPOSALS = frozenset({"cast", "activate"})
+
+
+def _reversed(probe: dict[str, Any], index: int, game: Any) -> Any:
+    """732.1, 601.2e: an illegal action is reversed, payments and all, and
+    the game is as it was before it began: the same setup and the actions
+    before it, taken again (the model's actions are deterministic). The
+    notes of the attempt are kept, since they say why it was refused, and so
+    are the total costs it determined (601.2f), which a probe may ask for."""
+    again = build_game(probe["setup"])
+    try:
+        for action in probe["actions"][:index]:
+            ((kind, args),) = action.items()
+            take_action(again, kind, args)
+    except MtgJudgeError:  # pragma: no cover - the same actions succeeded before
+        return game
+    again.trace = [*game.trace]
+    again.history.total_costs = {**game.history.total_costs}
+    return again
 
 
 def main() -> int:
