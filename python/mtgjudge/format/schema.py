@@ -870,7 +870,17 @@ STATE_ACTION_SPECS: dict[str, Spec] = {
     "effect": EFFECT,
     "gain_control": by_object(PLAYER),
     "add_mana": by_player(
-        Str(min_length=1, description='Mana symbols: "{G}{G}".'),
+        AnyOf(
+            [
+                Str(min_length=1),
+                Table(
+                    _fields(("mana", "for_each"), mana=Str(min_length=1), for_each=FILTER),
+                    description="“Add {G} for each Elf you control”: counted as it resolves "
+                    "(608.2h).",
+                ),
+            ],
+            description='Mana symbols, "{G}{G}", or that mana for each permanent that fits.',
+        ),
         "Adds this mana to each player's mana pool (106.4); a spell or ability that does is "
         "a mana ability if it is an activated ability without a target (605.1a).",
     ),

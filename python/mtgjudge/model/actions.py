@@ -588,13 +588,16 @@ def _control_changed(game: Game, obj: GameObject, player: str) -> None:
     game.note("613.1b", f"{player} gains control of {obj.name}")
 
 
-def _add_mana(game: Game, args: dict[str, str], context: Context) -> None:
+def _add_mana(game: Game, args: dict[str, Any], context: Context) -> None:
     for player, mana in args.items():
         state = game.players[player]
         if state.mana_pool is None:
             state.mana_pool = cost.parse_pool("")
+        if isinstance(mana, dict):
+            count = _number(game, {"for_each": mana["for_each"]}, context)
+            mana = mana["mana"] * count
         state.mana_pool.update(cost.parse_pool(mana))
-        game.note("106.4", f"{player} adds {mana} to their mana pool")
+        game.note("106.4", f"{player} adds {mana or 'no mana'} to their mana pool")
 
 
 def _attach(game: Game, args: dict[str, str], context: Context) -> None:
