@@ -1706,6 +1706,31 @@ OBJECT_TABLE = Table(
             "(702.33e, 614.1c): the keywords last as long as it is on the battlefield.",
             min_properties=1,
         ),
+        enters=Table(
+            _fields(
+                counters=Map(Int(minimum=1), key_pattern=COUNTER, key_hint='"+1/+1"'),
+                tapped=Bool(),
+            ),
+            description="“[This permanent] enters tapped” or “enters with [counters]”: a static "
+            "ability whose effect is part of the event that puts it onto the battlefield "
+            "(603.6d, 614.1c), from anywhere.",
+            min_properties=1,
+        ),
+        others_enter=Array(
+            Table(
+                _fields(
+                    ("filter",),
+                    filter=FILTER,
+                    counters=Map(Int(minimum=1), key_pattern=COUNTER, key_hint='"+1/+1"'),
+                    tapped=Bool(),
+                ),
+                description="“Creatures your opponents control enter tapped”, “each other "
+                "creature you control enters with an additional +1/+1 counter”: a replacement "
+                "effect on how other permanents that fit enter, judged on the permanent as it "
+                "would exist on the battlefield (614.12, 614.1c).",
+                min_properties=2,
+            ),
+        ),
         # "As an additional cost to cast this spell, sacrifice a [quality]"
         # (118.8): a permanent its caster controls that fits (`cast`'s `sacrifice`).
         sacrifice_as_cost=FILTER,

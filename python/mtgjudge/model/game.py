@@ -433,6 +433,8 @@ class Game:
         obj.devoured = 0
         if zone == "battlefield":
             _add_starting_loyalty(obj)
+            if previous_zone != "battlefield":
+                self._enter(obj)
             if as_it_enters is not None and previous_zone != "battlefield":
                 as_it_enters(obj)
             daynight.entering(self, obj)
@@ -455,6 +457,26 @@ class Game:
         if zone == "battlefield" and previous_zone != "battlefield":
             triggers.entered(self, obj, previous_zone)
         return obj
+
+    def _enter(self, obj: GameObject) -> None:
+        """How a permanent enters (614.1c): tapped or with counters, by its
+        own static ability (603.6d) and by other permanents' effects, which
+        look at it as it would exist on the battlefield (614.12)."""
+        tapped, counters = obj.enters
+        changes = [(obj.name, tapped, counters, "603.6d")]
+        for other in self.battlefield():
+            for wanted, other_tapped, other_counters in other.others_enter:
+                if other is not obj and wanted.matches(
+                    self, obj, self.controller(other), other.serial
+                ):
+                    changes.append((other.name, other_tapped, other_counters, "614.12"))
+        for source, enters_tapped, added, rule in changes:
+            if enters_tapped:
+                obj.tapped = True
+                self.note(rule, f"{obj.name} enters tapped ({source})")
+            for kind, count in added:
+                obj.counters[kind] += count
+                self.note(rule, f"{obj.name} enters with {count} {kind} counter(s) ({source})")
 
     def _leave_battlefield_cleanup(self, departed: dict[int, str]) -> None:
         """Auras attached to nothing go to the graveyard (704.5m); Equipment

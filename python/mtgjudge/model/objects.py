@@ -150,6 +150,10 @@ class GameObject:
     kicker: str | None = None
     if_kicked_counters: tuple[tuple[str, int], ...] = ()
     if_kicked_keywords: frozenset[str] = frozenset()
+    #: "Enters tapped", "enters with [counters]" (603.6d): (tapped, counters).
+    enters: tuple[bool, tuple[tuple[str, int], ...]] = (False, ())
+    #: How other permanents that fit enter (614.12): (filter, tapped, counters).
+    others_enter: tuple = ()
     kicked: bool = False
     #: What each instance of the word "target" in the spell asks for (115.1,
     #: 601.2c), each a :class:`mtgjudge.model.targets.TargetSpec`.

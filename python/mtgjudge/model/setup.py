@@ -369,6 +369,18 @@ def game_object(ref: str, spec: dict[str, Any], zone: str) -> GameObject:
         ),
         entwine=spec.get("entwine"),
         kicker=spec.get("kicker"),
+        enters=(
+            spec.get("enters", {}).get("tapped", False),
+            tuple(sorted(spec.get("enters", {}).get("counters", {}).items())),
+        ),
+        others_enter=tuple(
+            (
+                object_filter(entry["filter"]),
+                entry.get("tapped", False),
+                tuple(sorted(entry.get("counters", {}).items())),
+            )
+            for entry in spec.get("others_enter", ())
+        ),
         if_kicked_counters=tuple(sorted(spec.get("if_kicked", {}).get("counters", {}).items())),
         if_kicked_keywords=frozenset(
             normalize(k) for k in spec.get("if_kicked", {}).get("keywords", ())

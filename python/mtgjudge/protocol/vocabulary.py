@@ -329,6 +329,8 @@ OBJECT_KEYS = (
     "divides",
     "kicker",
     "if_kicked",
+    "enters",
+    "others_enter",
     "sacrifice_as_cost",
     "targeting",
     "triggers",
