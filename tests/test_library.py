@@ -85,3 +85,24 @@ def test_a_search_for_a_keyword_the_card_has(tmp_path):
         '[{ search = { player = "Alice", filter = { any_keyword = ["trample", "reach"] } } }]',
     )
     assert game.history.found == ["c"]
+
+
+@pytest.mark.parametrize(
+    ("instead", "hand", "library"),
+    [
+        # 614.5: the replacement doesn't apply to the draws its own actions cause.
+        ("[{ draw = { Alice = 2 } }]", ["a", "b"], ["c"]),
+        ("[{ mill = { Alice = 1 } }]", [], ["b", "c"]),
+    ],
+)
+def test_a_replaced_draw(tmp_path, instead, hand, library):
+    well = (
+        '\n[setup.battlefield.well]\ncontroller = "Alice"\ntypes = ["enchantment"]\n'
+        f"replaces_draw = [{{ instead = {instead} }}]\n"
+    )
+    ruling = load_test_ruling(
+        tmp_path, HEAD + well + placeholder_probe("[{ draw = { Alice = 1 } }]")
+    )
+    game = game_after(ruling)
+    assert sorted(o.ref for o in game.objects if o.zone == "hand" and o.owner == "Alice") == hand
+    assert _library(game) == library

@@ -1597,6 +1597,20 @@ OBJECT_TABLE = Table(
             LIFE_GAIN_REPLACEMENT,
             description="Its replacement effects on life gain (614.1a, 119.10).",
         ),
+        replaces_draw=Array(
+            Table(
+                _fields(
+                    ("instead",),
+                    players=Str(enum=("you", "opponents", "any")),
+                    instead=Array(RESOLVE_ACTION, min_items=1),
+                    condition=CONDITION,
+                    description=Str(),
+                ),
+                description="“If [a player] would draw a card, [instead] instead” (614.11): its "
+                "controller does these actions instead of each draw it applies to.",
+            ),
+            description="Its replacement effects on card draws (614.11).",
+        ),
         mana_for_counters=Array(
             Table(
                 _fields(

@@ -183,6 +183,8 @@ class Game:
         #: Replacement and prevention effects on damage from resolved spells
         #: and abilities (614.1a, 615).
         self.damage_effects: list[replacement.ActiveEffect] = []
+        #: The replacements of draws doing their actions now (614.5).
+        self._replacing_draws: set[tuple[int, int]] = set()
         #: Life rules and life-gain replacements from resolved spells and
         #: abilities, until end of turn (119.7, 119.8, 614.1a).
         self.life_effects: list[life.ActiveLifeRule] = []
@@ -782,6 +784,8 @@ class Game:
         """121.1: a player puts the top card of their library into their hand,
         ``count`` times; drawing from an empty library is noted for 704.5b."""
         for _ in range(count):
+            if self._replace_draw(player):
+                continue
             card = self.top_of_library(player)
             if card is None:
                 self.players[player].drew_from_empty_library = True
@@ -789,6 +793,38 @@ class Game:
                 continue
             self.move(card, "hand")
             self.note("121.1", f"{player} draws a card")
+
+    def _replace_draw(self, player: str) -> bool:
+        """614.11: the first replacement of draws that applies (timestamp
+        order) replaces this draw, even from an empty library; its actions
+        are all done before a sequence of draws goes on (614.11a). It gets
+        no second chance at the draws its own actions cause (614.5)."""
+        from mtgjudge.model import replacement
+        from mtgjudge.model.actions import perform_raw
+
+        for source in sorted(self.battlefield(), key=lambda obj: obj.timestamp):
+            you = self.controller(source)
+            for index, (players, actions, condition, description) in enumerate(
+                source.replaces_draw
+            ):
+                key = (source.serial, index)
+                if key in self._replacing_draws or not replacement.player_fits(
+                    players, player, you
+                ):
+                    continue
+                if condition is not None and not condition.holds(self, you, source.serial):
+                    continue
+                self.note("614.11", f"{description or source.name}: {player}'s draw is replaced")
+                self._replacing_draws.add(key)
+                try:
+                    for action in actions:
+                        perform_raw(
+                            self, action, you=you, source=source, source_serial=source.serial
+                        )
+                finally:
+                    self._replacing_draws.discard(key)
+                return True
+        return False
 
     def deal_damage(
         self, source: GameObject, recipient: str, amount: int, *, as_last_known: bool = False

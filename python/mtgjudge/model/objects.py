@@ -102,6 +102,9 @@ class GameObject:
     #: Static abilities on life totals and life gain
     #: (:class:`mtgjudge.model.life.LifeRule`, ``LifeGainReplacement``; 119.7, 119.8, 614.1a).
     life_rules: tuple = ()
+    #: "If [a player] would draw a card, ... instead" (614.11): (players,
+    #: actions, condition, description).
+    replaces_draw: tuple = ()
     #: Static abilities that give spells its controller casts abilities
     #: (:class:`mtgjudge.model.effects.SpellGrant`).
     spell_grants: tuple = ()

@@ -322,6 +322,15 @@ def game_object(ref: str, spec: dict[str, Any], zone: str) -> GameObject:
         preventions=tuple(prevention_from(p) for p in spec.get("prevents", ())),
         damage_replacements=tuple(damage_replacement(m) for m in spec.get("modifies_damage", ())),
         redirections=tuple(redirection_from(r) for r in spec.get("redirects", ())),
+        replaces_draw=tuple(
+            (
+                entry.get("players", "you"),
+                tuple(entry["instead"]),
+                condition_from(entry.get("condition")),
+                entry.get("description", ""),
+            )
+            for entry in spec.get("replaces_draw", ())
+        ),
         life_rules=(
             *(life_rule(r) for r in spec.get("life_rules", ())),
             *(life_gain_replacement(r) for r in spec.get("replaces_life_gain", ())),

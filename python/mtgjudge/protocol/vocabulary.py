@@ -329,6 +329,7 @@ OBJECT_KEYS = (
     "divides",
     "kicker",
     "if_kicked",
+    "replaces_draw",
     "enters",
     "others_enter",
     "sacrifice_as_cost",
