@@ -465,6 +465,7 @@ def resolve_top(
     game.note("608.2", f"{name} resolves")
     from mtgjudge.model.actions import perform_raw
 
+    on_the_stack = spell.serial
     resolution = Resolution(choices=dict(choices or {}))
     printed = spell.printed_faces()
     halves = [spell.cast_half] if spell.cast_half is not None else range(len(printed))
@@ -534,6 +535,11 @@ def resolve_top(
                 source=spell,
                 resolution=resolution,
             )
+    if spell.zone != "stack" or spell.serial != on_the_stack:
+        # 608.2m: it left the stack as it resolved, and resolved fully; it
+        # stays where it went.
+        game.note("608.2m", f"{name} left the stack as it resolved: it stays where it went")
+        return spell
     _leave_stack(game, spell, name, current, resolved=True, choices=resolution.choices)
     return spell
 
