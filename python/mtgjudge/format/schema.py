@@ -189,6 +189,17 @@ FILTER_TABLE = Table(
             Str(enum=CARD_TYPES), unique=True, description="It has none of these types (nonland)."
         ),
         enchanted=Bool(description="An Aura is attached to it (“enchanted creature”, 303.4)."),
+        supertypes=Array(
+            Str(min_length=1),
+            unique=True,
+            description="It has each of these supertypes (205.4: legendary), as objects write "
+            'them ("Legendary"), case aside.',
+        ),
+        not_supertypes=Array(
+            Str(min_length=1),
+            unique=True,
+            description="It has none of these supertypes (205.4b: nonlegendary).",
+        ),
     ),
     description="Which permanents, relative to the effect's controller.",
 )

@@ -98,6 +98,10 @@ class ObjectFilter:
     mana_value_at_least: int | None = None
     #: "nonland": it has none of these card types.
     not_types: frozenset[str] = frozenset()
+    #: "legendary", "basic": it has each of these supertypes (205.4).
+    supertypes: frozenset[str] = frozenset()
+    #: "nonlegendary", "nonbasic": it has none of these supertypes (205.4a, 205.4c).
+    not_supertypes: frozenset[str] = frozenset()
     #: "enchanted": an Aura is attached to it (303.4).
     enchanted: bool = False
     #: "controlled by a player who was dealt combat damage by three or more
@@ -220,6 +224,12 @@ class ObjectFilter:
         if self.not_subtypes & current.subtypes:
             return False
         if self.not_types & current.types:
+            return False
+        # 205.4: supertypes, written as the objects' are ("Legendary").
+        supertypes = {name.casefold() for name in current.supertypes}
+        if any(name.casefold() not in supertypes for name in self.supertypes):
+            return False
+        if any(name.casefold() in supertypes for name in self.not_supertypes):
             return False
         if self.colors and not self.colors & current.colors:
             return False
@@ -590,6 +600,8 @@ class Characteristics:
     mana_costs: tuple[str | None, ...] = ()
     #: Keywords from abilities and effects.
     keywords: frozenset[str] = field(default_factory=frozenset)
+    #: Its supertypes (205.4): printed; no effect in the model changes them.
+    supertypes: frozenset[str] = field(default_factory=frozenset)
     #: Keywords from keyword counters (122.1b).
     counter_keywords: frozenset[str] = field(default_factory=frozenset)
     #: Each instance of affinity it has, as the filter of its quality (702.41).
@@ -659,6 +671,7 @@ def compute(
         toughness=base_toughness,
         names=names,
         mana_costs=mana_costs,
+        supertypes=obj.supertypes,
     )
     if up_to_layer < 6:
         return partial
@@ -706,6 +719,7 @@ def compute(
         names=names,
         mana_costs=mana_costs,
         keywords=frozenset(keywords),
+        supertypes=obj.supertypes,
         counter_keywords=frozenset(from_counters),
         affinity=affinity,
     )

@@ -60,6 +60,8 @@ def object_filter(spec: dict[str, Any]) -> ObjectFilter:
         mana_value_at_most=spec.get("mana_value_at_most"),
         mana_value_at_least=spec.get("mana_value_at_least"),
         not_types=frozenset(spec.get("not_types", ())),
+        supertypes=frozenset(spec.get("supertypes", ())),
+        not_supertypes=frozenset(spec.get("not_supertypes", ())),
         enchanted=spec.get("enchanted", False),
         controller_dealt_combat_damage_by=(
             (
