@@ -110,7 +110,9 @@ def check_meaning(ruling: dict[str, Any]) -> Names:
                 # characteristic, so nothing depends on its result.
                 changes = "grant" in static or "pump" in static or "add_subtypes" in static
                 looks_at = [
-                    key for key in STATIC_DEPENDENT_KEYS if changes and _mentions_key(static, key)
+                    key
+                    for key in STATIC_DEPENDENT_KEYS
+                    if changes and _mentions_key(_without_keyword_filter(static), key)
                 ]
                 if "add_subtypes" in static:
                     looks_at += [
@@ -761,6 +763,20 @@ def _tables_under(node: Any, key: str, path: str) -> list[tuple[str, Any]]:
         for index, item in enumerate(node):
             found += _tables_under(item, key, join(path, index))
     return found
+
+
+def _without_keyword_filter(static: dict[str, Any]) -> dict[str, Any]:
+    """A static ability that grants abilities or changes power and toughness
+    may filter what it affects by keyword (“creatures you control with first
+    strike have double strike”): the model orders such effects by dependency
+    within layer 6 (613.8) and judges layer 7 on layer 6's result (613.1f).
+    Only in a single `affects` table, and not for a type change (layer 4
+    comes before abilities)."""
+    affects = static.get("affects")
+    if not isinstance(affects, dict) or "add_subtypes" in static:
+        return static
+    rest = {k: v for k, v in affects.items() if k not in ("keywords", "without_keywords")}
+    return {**static, "affects": rest}
 
 
 def _mentions_key(node: Any, key: str) -> bool:

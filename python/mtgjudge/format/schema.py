@@ -476,7 +476,8 @@ PERMISSION = Table(
 UNORDERED_EXPECTATIONS = frozenset(
     {"lost", "died", "attacking", "blocking", "found", "chosen_names", "regenerated"}
 )
-#: What a static ability's filters and conditions may not look at: keywords,
+#: What a static ability's filters and conditions may not look at (but a single
+#: `affects` may filter by keyword, see checks._without_keyword_filter): keywords,
 #: power and toughness are what static abilities change (layers 6 and 7), so
 #: such an ability would depend on others' results, or its own (613.8).
 STATIC_DEPENDENT_KEYS = (

@@ -562,7 +562,15 @@ class ContinuousEffect:
     #: For a static ability: what multiplies its power and toughness change.
     times: str | None = None
 
-    def applies_to(self, game: Game, obj: GameObject, up_to_layer: int | None = None) -> bool:
+    def applies_to(
+        self,
+        game: Game,
+        obj: GameObject,
+        up_to_layer: int | None = None,
+        without_keyword_parts: bool = False,
+    ) -> bool:
+        """``without_keyword_parts``: judge all of the filter but its
+        keywords, which the caller judges on layer 6 as it goes (613.8)."""
         if self.affected is not None:
             return obj.serial in self.affected
         if self.source_serial is not None and not _functions(game, self.source_serial):
@@ -571,9 +579,17 @@ class ContinuousEffect:
             game, self.you, self.source_serial
         ):
             return False
-        return self.filter is not None and self.filter.matches(
+        wanted = self.filter
+        if without_keyword_parts and isinstance(wanted, ObjectFilter):
+            wanted = replace(wanted, keywords=frozenset(), without_keywords=frozenset())
+        return wanted is not None and wanted.matches(
             game, obj, self.you, self.source_serial, up_to_layer
         )
+
+    def filter_free_of_keywords(self) -> bool:
+        """Whether its set can be judged before layer 6 is done: not a static
+        ability filtered by keyword."""
+        return keyword_parts(self) is None
 
 
 def _functions(game: Game, serial: int) -> bool:
@@ -683,11 +699,37 @@ def compute(
         affinity += grant.affinity
     from_counters = set(counter_keywords(name for name, n in obj.counters.items() if n > 0))
     power, toughness = base_power, base_toughness
-    applying = [effect for effect in relevant if effect.applies_to(game, obj)]
-    for effect in applying:
+    # A static ability whose set is filtered by keyword ("creatures you
+    # control with first strike have double strike") is judged on the
+    # abilities the object has at that point of layer 6 (613.1f, 613.8).
+    by_keyword = {
+        id(effect): parts
+        for effect in relevant
+        if (parts := keyword_parts(effect)) is not None
+        and effect.applies_to(game, obj, up_to_layer=5, without_keyword_parts=True)
+    }
+    plain = [e for e in relevant if id(e) not in by_keyword and e.filter_free_of_keywords()]
+    applying = [effect for effect in plain if effect.applies_to(game, obj)]
+    layer_6 = [e for e in relevant if e.modification.grant or e.modification.lose]
+    layer_6 = [e for e in layer_6 if id(e) in by_keyword or e in applying]
+    for effect in _dependency_order(layer_6, by_keyword):
+        if id(effect) in by_keyword and not _has_keyword_parts(
+            by_keyword[id(effect)], keywords | from_counters
+        ):
+            continue
         keywords |= effect.modification.grant
         keywords -= effect.modification.lose
         from_counters -= effect.modification.lose
+    # Layer 7 effects filtered by keyword see layer 6 finished (613.1f, 613.4).
+    applying = [
+        effect
+        for effect in relevant
+        if effect in applying
+        or (
+            id(effect) in by_keyword
+            and _has_keyword_parts(by_keyword[id(effect)], keywords | from_counters)
+        )
+    ]
     # Layer 7a: a characteristic-defining ability sets power (604.3, 613.4a);
     # it works in every zone.
     if obj.power_is == "creatures_in_your_party":
@@ -723,6 +765,48 @@ def compute(
         counter_keywords=frozenset(from_counters),
         affinity=affinity,
     )
+
+
+def keyword_parts(effect: ContinuousEffect) -> tuple[frozenset[str], frozenset[str]] | None:
+    """For a static ability whose filter looks at keywords ("with first
+    strike", "without flying"), the keywords it wants and those it excludes."""
+    wanted = effect.filter
+    if effect.affected is not None or not isinstance(wanted, ObjectFilter):
+        return None
+    if not wanted.keywords and not wanted.without_keywords:
+        return None
+    return wanted.keywords, wanted.without_keywords
+
+
+def _has_keyword_parts(parts: tuple[frozenset[str], frozenset[str]], keywords: set[str]) -> bool:
+    wanted, excluded = parts
+    return wanted <= keywords and not excluded & keywords
+
+
+def _dependency_order(
+    layer_6: list[ContinuousEffect], by_keyword: dict[int, tuple[frozenset[str], frozenset[str]]]
+) -> list[ContinuousEffect]:
+    """613.8: within layer 6, an effect filtered by keyword depends on an
+    effect that adds or removes a keyword it looks at (applying that one
+    would change what it applies to, 613.8a), and applies after it
+    (613.8b); the rest go in timestamp order (613.7). In a dependency loop
+    (613.8b), timestamp order decides (the earliest goes first)."""
+    remaining = list(layer_6)  # already in timestamp order
+    ordered: list[ContinuousEffect] = []
+
+    def depends(first: ContinuousEffect, other: ContinuousEffect) -> bool:
+        parts = by_keyword.get(id(first))
+        if parts is None or other is first:
+            return False
+        looked_at = parts[0] | parts[1]
+        return bool((other.modification.grant | other.modification.lose) & looked_at)
+
+    while remaining:
+        free = [e for e in remaining if not any(depends(e, other) for other in remaining)]
+        chosen = free[0] if free else remaining[0]
+        ordered.append(chosen)
+        remaining.remove(chosen)
+    return ordered
 
 
 def _could_apply(effect: ContinuousEffect, obj: GameObject) -> bool:
