@@ -1671,6 +1671,13 @@ OBJECT_TABLE = Table(
         devoured=Int(
             minimum=0, description="How many creatures it devoured as it entered (702.82b): status."
         ),
+        instead_of_graveyard=Str(
+            enum=("library", "exile"),
+            description="“If [this card] would be put into a graveyard from anywhere, reveal it "
+            "and shuffle it into its owner's library instead” (`library`), or “exile it "
+            "instead” (`exile`): a replacement effect (614.1a) that functions in every zone "
+            "(113.6b). The event is replaced: the card doesn't die (614.6, 700.4).",
+        ),
         additional_land_plays=Int(
             minimum=1,
             description="“You may play an additional land on each of your turns” (305.2): "

@@ -381,6 +381,16 @@ class Game:
         attacking, 508.4), before abilities that trigger on its entering look
         at it."""
         previous_zone = obj.zone
+        shuffle_in = False
+        if zone == "graveyard" and obj.instead_of_graveyard is not None and obj.exists:
+            # 614.1a, 113.6b: its own replacement effect, from anywhere; the
+            # event is replaced and never happens (614.6), so it doesn't die.
+            zone = obj.instead_of_graveyard
+            shuffle_in = zone == "library"
+            instead = "its owner's library" if zone == "library" else "exile"
+            self.note(
+                "614.1a", f"{obj.name} would be put into a graveyard; it goes to {instead} instead"
+            )
         departed = {obj.serial: self.controller(obj)} if previous_zone == "battlefield" else {}
         returning: list[str] = []
         # 700.4: "dies" is about what the permanent was as it last existed.
@@ -431,6 +441,8 @@ class Game:
         obj.timestamp = self.next_timestamp()
         obj.transformed = False
         obj.devoured = 0
+        if shuffle_in and not obj.token:
+            self._shuffle_into_library(obj)
         if zone == "battlefield":
             _add_starting_loyalty(obj)
             if as_it_enters is not None and previous_zone != "battlefield":
@@ -455,6 +467,13 @@ class Game:
         if zone == "battlefield" and previous_zone != "battlefield":
             triggers.entered(self, obj, previous_zone)
         return obj
+
+    def _shuffle_into_library(self, obj: GameObject) -> None:
+        """701.20a, 701.24a: the card is revealed and shuffled into its
+        owner's library: no order of the library is promised afterwards
+        (the model keeps its order and puts the card at the bottom)."""
+        self.library_order.setdefault(obj.owner, []).append(obj.serial)
+        self.note("701.24a", f"{obj.name} is shuffled into {obj.owner}'s library")
 
     def _leave_battlefield_cleanup(self, departed: dict[int, str]) -> None:
         """Auras attached to nothing go to the graveyard (704.5m); Equipment

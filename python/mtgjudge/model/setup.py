@@ -387,6 +387,7 @@ def game_object(ref: str, spec: dict[str, Any], zone: str) -> GameObject:
         regeneration_shields=spec.get("regeneration_shields", 0),
         emblem=spec.get("emblem", False),
         additional_land_plays=spec.get("additional_land_plays", 0),
+        instead_of_graveyard=spec.get("instead_of_graveyard"),
         back=(
             BackFace(
                 name=spec["back_face"]["name"],

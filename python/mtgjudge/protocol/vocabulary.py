@@ -335,6 +335,7 @@ OBJECT_KEYS = (
     "abilities",
     "emblem",
     "additional_land_plays",
+    "instead_of_graveyard",
     "back_face",
     "transformed",
     "devoured",
