@@ -203,3 +203,30 @@ def test_a_static_ability_grants_an_activated_ability(tmp_path):
     with pytest.raises(IllegalActionError) as raised:
         game_after(ruling)
     assert raised.value.fault == "not_controller"
+
+
+def test_x_in_an_activation_cost_is_announced_paid_and_used(tmp_path):
+    # 602.2b, 107.3a: X is announced as it is activated, is part of the total
+    # cost (601.2f), and is the same as the ability resolves (608.2h).
+    ability = '{ cost = "{X}", do = [{ deal_damage = { to = "Bob", amount = "x" } }] }'
+    game = _game(tmp_path, ability, '[{ activate = { card = "elder", x = 2 } }, { resolve = 1 }]')
+    assert game.history.total_costs["elder"] == "{2}"
+    assert game.players["Alice"].mana_pool["G"] == 0
+    assert game.players["Bob"].life == 18
+    # X defaults to 0.
+    game = _game(tmp_path, ability, '[{ activate = { card = "elder" } }, { resolve = 1 }]')
+    assert game.players["Bob"].life == 20
+
+
+def test_x_too_large_to_pay_is_refused(tmp_path):
+    ability = '{ cost = "{X}", do = [{ deal_damage = { to = "Bob", amount = "x" } }] }'
+    category, rule, _ = _refused(tmp_path, ability, '[{ activate = { card = "elder", x = 3 } }]')
+    assert rule == "601.2h"
+    assert category == "payment"
+
+
+def test_x_for_an_ability_without_x_is_bad_input(tmp_path):
+    from mtgjudge.errors import InvalidInputError
+
+    with pytest.raises(InvalidInputError, match="no X in its cost"):
+        _game(tmp_path, '{ cost = "{G}", do = [] }', '[{ activate = { card = "elder", x = 1 } }]')

@@ -1125,6 +1125,11 @@ ACTION_SPECS: dict[str, Spec] = {
                 "How what it divides is divided among its targets (601.2d).",
             ),
             discard=REF_LIST,
+            x=Int(
+                minimum=0,
+                description="The value announced for X in its cost (602.2b, 601.2b); its `do` "
+                'uses it as `"x"`. Default 0.',
+            ),
             during=Array(
                 RESOLVE_ACTION, description="Actions while activating, before paying (601.2g)."
             ),

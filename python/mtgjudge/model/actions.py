@@ -54,6 +54,9 @@ class Context:
     #: For a resolving spell: the choices made as it resolves, and what its
     #: earlier instructions counted (608.2c, 608.2d).
     resolution: casting.Resolution | None = None
+    #: For a resolving activated ability: the X announced as it was
+    #: activated (602.2b).
+    x: int | None = None
 
 
 def _each(game: Game, refs: list[str]) -> list[GameObject]:
@@ -305,8 +308,12 @@ def _amount(game: Game, name: str, context: Context, named: list[str] | None = N
         )
         return value
     if name == "x":
+        if context.spell is None and context.x is not None:
+            return context.x
         if context.spell is None or context.spell.x is None:
-            raise InvalidInputError("X is defined only while a spell with X resolves")
+            raise InvalidInputError(
+                "X is defined only while a spell, or an activated ability, with X resolves"
+            )
         return context.spell.x
     if name == "other_attacking_creatures":
         record = game.combat
@@ -653,6 +660,7 @@ def _activate(game: Game, args: dict[str, Any], context: Context) -> None:
         args.get("divide"),
         list(args.get("during", ())),
         list(args.get("discard", ())),
+        args.get("x"),
     )
 
 
@@ -1150,13 +1158,14 @@ def perform_raw(
     source: GameObject | None = None,
     source_serial: int | None = None,
     resolution: casting.Resolution | None = None,
+    x: int | None = None,
 ) -> None:
     """Performs one action given as a one-key table."""
     ((kind, args),) = action.items()
     performer = PERFORMERS.get(kind)
     if performer is None:  # the format's checks make this unreachable
         raise InvalidInputError(f"no action {kind!r}")
-    performer(game, args, Context(you, spell, targets, source, source_serial, resolution))
+    performer(game, args, Context(you, spell, targets, source, source_serial, resolution, x))
 
 
 def take_action(game: Game, kind: str, args: Any) -> None:

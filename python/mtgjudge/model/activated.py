@@ -8,9 +8,10 @@ divides among them (601.2d), its total cost (601.2f), mana abilities
 (608.2): the choices it offers as it does are given with
 `choose_on_resolution` for its source.
 
-The costs modelled: mana, {T} (602.5a: not for a creature that came under
-its controller's control this turn, unless it has haste), loyalty (606.4,
-606.6), removing counters from the permanent, sacrificing it, and life.
+The costs modelled: mana (with X announced, 602.2b, 107.3a), {T} (602.5a:
+not for a creature that came under its controller's control this turn,
+unless it has haste), loyalty (606.4, 606.6), removing counters from the
+permanent, sacrificing it, and life.
 """
 
 from __future__ import annotations
@@ -84,6 +85,8 @@ class Activated(Triggered):
     division: dict[str, int] = field(default_factory=dict)
     #: Which of its source's abilities it is, counting from 1.
     number: int = 1
+    #: The value announced for X in its cost (602.2b, 601.2b), or None.
+    x: int | None = None
 
     @property
     def ref(self) -> str:
@@ -212,8 +215,11 @@ def divide(
     return division
 
 
-def _total_cost(game: Game, player: str, source: GameObject, ability: ActivatedAbility) -> Any:
-    """601.2f, 602.2b: the ability's total cost, with its own cost reduction."""
+def _total_cost(
+    game: Game, player: str, source: GameObject, ability: ActivatedAbility, x: int = 0
+) -> Any:
+    """601.2f, 602.2b: the ability's total cost, with its own cost reduction
+    and the value of X announced (107.3a, 601.2b)."""
     from mtgjudge import _core
     from mtgjudge.model.cost import _count_for_cost
 
@@ -225,7 +231,7 @@ def _total_cost(game: Game, player: str, source: GameObject, ability: ActivatedA
         game.note("601.2f", f"the ability costs {amount} less for each of {count}: {counted}")
     total = kernel.current().total_cost(
         _core.ManaCost(ability.mana or ""),
-        x=0,
+        x=x,
         alternative=None,
         additional=[],
         increases=[],
@@ -348,8 +354,10 @@ def activate(
     division: Mapping[str, int] | None,
     during: list[Any],
     discards: Sequence[str] = (),
+    x: int | None = None,
 ) -> Activated:
-    """602.2: ``player`` activates ability ``number`` (from 1) of ``source``."""
+    """602.2: ``player`` activates ability ``number`` (from 1) of ``source``;
+    ``x`` is the value announced for X in its cost (602.2b, 601.2b)."""
     abilities = [*source.activated, *granted(game, source)]
     if not 1 <= number <= len(abilities):
         raise InvalidInputError(f"{source.name} has no activated ability number {number}")
@@ -380,6 +388,14 @@ def activate(
         number=number,
     )
     game.note("602.2a", f"{player} activates {item.describe()}")
+    has_x = "{X}" in (ability.mana or "").upper()
+    if x is not None and not has_x:
+        raise InvalidInputError(f"{item.describe()} has no X in its cost (`x`)")
+    if has_x:
+        # 602.2b, 601.2b: the value of X is announced as it is activated
+        # (107.3a), and is the same as it resolves (608.2h).
+        item.x = x or 0
+        game.note("601.2b", f"{player} announces X = {item.x}")
     if given_targets and not ability.targeting:
         raise InvalidInputError(f"{item.describe()} has no targets (`targeting`)")
     chosen = target_rules.choose(
@@ -392,7 +408,7 @@ def activate(
     item.division = globals()["divide"](
         game, ability.divides, [target.ref for target in chosen], division
     )
-    total = _total_cost(game, player, source, ability)
+    total = _total_cost(game, player, source, ability, item.x or 0)
     game.history.total_costs[source.ref] = str(total.cost)
     for action in during:
         # 601.2g: mana abilities, before the cost is paid; the total cost

@@ -1038,6 +1038,7 @@ def _perform(
                 targets=tuple(legal),
                 source=ability.source,
                 source_serial=ability.source_serial,
+                x=getattr(ability, "x", None),
             )
 
 
@@ -1059,7 +1060,14 @@ def _mentions_role(action: Any, roles: dict[str, list[str]]) -> bool:
 def _context(ability: Triggered, legal: list[str]) -> Any:
     from mtgjudge.model.actions import Context
 
-    return Context(ability.controller, None, tuple(legal), ability.source, ability.source_serial)
+    return Context(
+        ability.controller,
+        None,
+        tuple(legal),
+        ability.source,
+        ability.source_serial,
+        x=getattr(ability, "x", None),
+    )
 
 
 def _choose_one(
