@@ -937,13 +937,15 @@ STATE_ACTION_SPECS: dict[str, Spec] = {
                 types=Array(Str(enum=CARD_TYPES), unique=True),
                 subtypes=NAME_LIST,
                 colors=Array(Str(enum=COLORS), unique=True),
-                power=Int(),
-                toughness=Int(),
+                power=AnyOf([Int(), THAT_MUCH_SPEC]),
+                toughness=AnyOf([Int(), THAT_MUCH_SPEC]),
                 keywords=KEYWORD_LIST,
                 **ENTERING,
             ),
             description="The token's characteristics (111.3); `types` defaults to creature "
-            "when power is given. It may enter tapped, attacking or blocking.",
+            "when power is given. It may enter tapped, attacking or blocking. In a triggered "
+            "ability, power and toughness may be `that_much` (“create an X/X ... token, where X "
+            "is the amount of damage”, 608.2h).",
         ),
         key_pattern=OBJECT_REF,
         key_hint='a name for the new token, such as "centaur" (lower case)',
