@@ -230,3 +230,43 @@ def test_x_for_an_ability_without_x_is_bad_input(tmp_path):
 
     with pytest.raises(InvalidInputError, match="no X in its cost"):
         _game(tmp_path, '{ cost = "{G}", do = [] }', '[{ activate = { card = "elder", x = 1 } }]')
+
+
+FLINGER = (
+    '{ cost = "{G}", sacrifice_as_cost = { types = ["creature"], other = true }, '
+    'do = [{ deal_damage = { to = "Bob", amount = "sacrificed_power" } }] }'
+)
+
+
+def test_a_sacrificed_creatures_power_as_it_last_existed(tmp_path):
+    # 608.2h: the bear, 3/3 with its +1/+1 counter, as it was sacrificed.
+    game = _game(
+        tmp_path,
+        FLINGER,
+        '[{ activate = { card = "elder", sacrifice = "bear" } }, { resolve = 1 }]',
+    )
+    assert game.obj("bear").zone == "graveyard"
+    assert game.players["Bob"].life == 17
+
+
+@pytest.mark.parametrize("victim", ["elder", "wolf"])
+def test_the_sacrifice_must_fit_and_be_yours(tmp_path, victim):
+    # "Other than" the source (elder); a permanent its controller controls (wolf).
+    category, rule, fault = _refused(
+        tmp_path, FLINGER, f'[{{ activate = {{ card = "elder", sacrifice = "{victim}" }} }}]'
+    )
+    assert (category, rule, fault) == ("payment", "701.21a", "cant_pay")
+
+
+def test_the_sacrifice_must_be_named(tmp_path):
+    category, rule, _ = _refused(tmp_path, FLINGER, '[{ activate = { card = "elder" } }]')
+    assert (category, rule) == ("payment", "118.3")
+
+
+def test_sacrificed_power_only_with_a_sacrifice_cost(tmp_path):
+    ability = (
+        '{ cost = "{G}", do = [{ deal_damage = { to = "Bob", amount = "sacrificed_power" } }] }'
+    )
+    with pytest.raises(RulingFormatError) as raised:
+        _ruling(tmp_path, ability)
+    assert_error_names(raised.value, "setup.battlefield.elder", "sacrifice_as_cost")

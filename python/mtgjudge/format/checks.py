@@ -18,6 +18,7 @@ from mtgjudge.format.spec import (
 from mtgjudge.protocol import vocabulary as words
 from mtgjudge.protocol.vocabulary import (
     CHOSEN,
+    SACRIFICED_POWER,
     SETUP_ZONES,
     THAT_CREATURE,
     THAT_MUCH,
@@ -66,6 +67,7 @@ def check_meaning(ruling: dict[str, Any]) -> Names:
                 raise FormatProblem(join(path, "owner"), "missing required key for a card")
             if ("power" in obj) != ("toughness" in obj):
                 raise FormatProblem(path, "expected both power and toughness, or neither")
+            _check_sacrificed_power(obj, path)
             if "devour_quality" in obj and "devour" not in obj:
                 raise FormatProblem(
                     join(path, "devour_quality"), "a quality to devour needs `devour`: its N"
@@ -240,6 +242,11 @@ def check_meaning(ruling: dict[str, Any]) -> Names:
             raise FormatProblem(
                 join(join("probe", i), "actions"),
                 f"{THAT_MUCH!r} is for a triggered ability's actions only",
+            )
+        if _mentions(probe.get("actions"), SACRIFICED_POWER):
+            raise FormatProblem(
+                join(join("probe", i), "actions"),
+                f"{SACRIFICED_POWER!r} is for an activated ability with `sacrifice_as_cost`",
             )
         if probe["id"] in seen_probes:
             raise FormatProblem(join(join("probe", i), "id"), f"duplicate probe id {probe['id']!r}")
@@ -763,6 +770,24 @@ def _tables_under(node: Any, key: str, path: str) -> list[tuple[str, Any]]:
         for index, item in enumerate(node):
             found += _tables_under(item, key, join(path, index))
     return found
+
+
+def _check_sacrificed_power(obj: dict[str, Any], path: str) -> None:
+    """`sacrificed_power` (608.2h) is what an activated ability's own cost
+    sacrificed: only in the `do` of one with `sacrifice_as_cost`."""
+    rest = dict(obj)
+    abilities = []
+    for ability in obj.get("abilities", ()):
+        if "sacrifice_as_cost" in ability:
+            ability = {k: v for k, v in ability.items() if k != "do"}
+        abilities.append(ability)
+    rest["abilities"] = abilities
+    if _mentions(rest, SACRIFICED_POWER):
+        raise FormatProblem(
+            path,
+            f"{SACRIFICED_POWER!r} is for the `do` of an activated ability with "
+            "`sacrifice_as_cost`: the power of the permanent its cost sacrificed",
+        )
 
 
 def _without_keyword_filter(static: dict[str, Any]) -> dict[str, Any]:

@@ -35,6 +35,7 @@ from mtgjudge.protocol.vocabulary import (
     OBJECT_STATE_KEYS,
     POSITIONS,
     RECIPIENTS,
+    SACRIFICED_POWER,
     SETUP_ZONES,
     STEP_NAMES,
     THAT_CREATURE,
@@ -829,9 +830,11 @@ STATE_ACTION_SPECS: dict[str, Spec] = {
                 [
                     AMOUNT,
                     Str(
-                        enum=("x", "source_power"),
+                        enum=("x", "source_power", SACRIFICED_POWER),
                         description="The spell's X, or the source's power (as it last existed, "
-                        "if it has left its zone).",
+                        "if it has left its zone), or, in an activated ability with "
+                        "`sacrifice_as_cost`, the sacrificed permanent's power as it last "
+                        "existed on the battlefield (608.2h).",
                     ),
                 ]
             ),
@@ -1127,6 +1130,10 @@ ACTION_SPECS: dict[str, Spec] = {
                 "How what it divides is divided among its targets (601.2d).",
             ),
             discard=REF_LIST,
+            sacrifice=AnyOf(
+                [REF],
+                description="The permanent sacrificed for its `sacrifice_as_cost` (601.2h).",
+            ),
             x=Int(
                 minimum=0,
                 description="The value announced for X in its cost (602.2b, 601.2b); its `do` "
@@ -1417,6 +1424,12 @@ ACTIVATED = Table(
             description="Counters removed from the permanent as part of the cost.",
         ),
         sacrifice_self=Bool(description="Sacrificing the permanent is part of the cost."),
+        sacrifice_as_cost=AnyOf(
+            [FILTER],
+            description="“Sacrifice a [quality]” is part of the cost (701.21a; `other`: “other "
+            "than [this permanent]”): `activate`'s `sacrifice` names it. Its `do` may use "
+            f"`{SACRIFICED_POWER}`.",
+        ),
         pay_life=Int(minimum=1, description="Life paid as part of the cost (119.4)."),
         discard_cards=Int(
             minimum=1,

@@ -661,6 +661,7 @@ def _activate(game: Game, args: dict[str, Any], context: Context) -> None:
         list(args.get("during", ())),
         list(args.get("discard", ())),
         args.get("x"),
+        args.get("sacrifice"),
     )
 
 

@@ -50,6 +50,10 @@ class ActivatedAbility:
     remove_counters: tuple[tuple[str, int], ...] = ()
     #: "Sacrifice [this permanent]" as a cost.
     sacrifice_self: bool = False
+    #: "Sacrifice a [quality]" as a cost (118.3, 701.21a): the quality's
+    #: filter (:class:`mtgjudge.model.effects.ObjectFilter`; `other`: "other
+    #: than [this permanent]"), or None.
+    sacrifice_cost: Any = None
     #: Life paid as a cost (119.4).
     life: int = 0
     #: "Discard a card" as a cost: how many cards (701.9a).
@@ -87,6 +91,9 @@ class Activated(Triggered):
     number: int = 1
     #: The value announced for X in its cost (602.2b, 601.2b), or None.
     x: int | None = None
+    #: The power of the permanent sacrificed to pay its cost, as it last
+    #: existed on the battlefield (608.2h), or None.
+    sacrificed_power: int | None = None
 
     @property
     def ref(self) -> str:
@@ -110,6 +117,8 @@ class Activation:
 
 def ability_from(spec: dict[str, Any]) -> ActivatedAbility:
     """An activated ability as a setup writes it."""
+    from mtgjudge.model.setup import object_filter
+
     divides = spec.get("divides")
     less = spec.get("costs_less_for_each")
     return ActivatedAbility(
@@ -118,6 +127,9 @@ def ability_from(spec: dict[str, Any]) -> ActivatedAbility:
         loyalty=spec.get("loyalty"),
         remove_counters=tuple(sorted(spec.get("remove_counters", {}).items())),
         sacrifice_self=spec.get("sacrifice_self", False),
+        sacrifice_cost=(
+            object_filter(spec["sacrifice_as_cost"]) if "sacrifice_as_cost" in spec else None
+        ),
         life=spec.get("pay_life", 0),
         discard=spec.get("discard_cards", 0),
         timing="sorcery" if "loyalty" in spec else spec.get("timing", "instant"),
@@ -249,9 +261,12 @@ def _pay(
     ability: ActivatedAbility,
     total: Any,
     discards: Sequence[str] = (),
-) -> None:
+    victim: GameObject | None = None,
+) -> int | None:
     """601.2h: the costs are paid, in any order; one that can't be paid
-    makes the activation illegal (118.3)."""
+    makes the activation illegal (118.3). Returns the power of the
+    permanent sacrificed for "sacrifice a [quality]", as it last existed on
+    the battlefield (608.2h)."""
     if ability.tap:
         if source.tapped:
             raise IllegalPaymentError(
@@ -340,9 +355,47 @@ def _pay(
         game.move(card, "graveyard")
         game.history.discarded[player] = game.history.discarded.get(player, 0) + 1
         game.note("701.9a", f"{player} discards {card.name} to pay the cost")
+    power = None
+    if victim is not None:
+        power = game.characteristics(victim).power or 0
+        game.note("701.21a", f"{player} sacrifices {victim.name} to pay the cost")
+        game.move(victim, "graveyard", rule="701.21a")
     if ability.sacrifice_self:
         game.note("701.21a", f"{player} sacrifices {source.name} to pay the cost")
         game.move(source, "graveyard", rule="701.21a")
+    return power
+
+
+def _check_sacrifice(
+    game: Game, player: str, source: GameObject, ability: ActivatedAbility, ref: str | None
+) -> GameObject | None:
+    """118.3, 701.21a: the permanent named to pay "sacrifice a [quality]":
+    one its controller controls that fits ("other than [this permanent]":
+    not the source)."""
+    if ability.sacrifice_cost is None:
+        if ref is not None:
+            raise InvalidInputError(f"{source.name}'s ability has no cost to sacrifice a permanent")
+        return None
+    if ref is None:
+        raise IllegalPaymentError(
+            f"the cost of {source.name}'s ability sacrifices a permanent (say which: `sacrifice`)",
+            rule="118.3",
+            fault="cant_pay",
+        )
+    victim = game.obj(ref)
+    if (
+        victim.zone != "battlefield"
+        or not victim.exists
+        or game.controller(victim) != player
+        or not ability.sacrifice_cost.matches(game, victim, player, source.serial)
+    ):
+        raise IllegalPaymentError(
+            f"{player} can't sacrifice {victim.name} for the cost of {source.name}'s ability: it "
+            "isn't a permanent they control with the quality asked for",
+            rule="701.21a",
+            fault="cant_pay",
+        )
+    return victim
 
 
 def activate(
@@ -355,6 +408,7 @@ def activate(
     during: list[Any],
     discards: Sequence[str] = (),
     x: int | None = None,
+    sacrifice: str | None = None,
 ) -> Activated:
     """602.2: ``player`` activates ability ``number`` (from 1) of ``source``;
     ``x`` is the value announced for X in its cost (602.2b, 601.2b)."""
@@ -416,7 +470,8 @@ def activate(
         from mtgjudge.model.actions import perform_raw
 
         perform_raw(game, action, you=player)
-    _pay(game, player, source, ability, total, discards)
+    victim = _check_sacrifice(game, player, source, ability, sacrifice)
+    item.sacrificed_power = _pay(game, player, source, ability, total, discards, victim)
     item.serial = new_serial()
     game.stack_order.append(item.serial)
     game.abilities[item.serial] = item

@@ -56,6 +56,7 @@ from mtgjudge.protocol.vocabulary import (
     CHOSEN,
     EVENTS,
     OWN_DAMAGE_EVENTS,
+    SACRIFICED_POWER,
     THAT_CREATURE,
     THAT_MUCH,
     THAT_POWER,
@@ -1284,6 +1285,13 @@ def _substitute(node: Any, ability: Triggered) -> Any:
         if ability.that_much is None:
             raise InvalidInputError(f"the event {ability.event!r} has no “that much” (see EVENTS)")
         return ability.that_much
+    if node == SACRIFICED_POWER:
+        # 608.2h: the power of the permanent sacrificed to pay the cost, as
+        # it last existed on the battlefield; 107.1b: negative deals none.
+        power = getattr(ability, "sacrificed_power", None)
+        if power is None:
+            raise InvalidInputError("`sacrificed_power` needs a permanent sacrificed for the cost")
+        return max(power, 0)
     if node == THIS_OBJECT:
         # "This creature": the object whose ability it is.
         return ability.source.ref

@@ -193,6 +193,9 @@ THAT_POWER = "that_power"
 THAT_TOUGHNESS = "that_toughness"
 #: In an ability a static ability grants: the object that has it ("this creature").
 THIS_OBJECT = "this_object"
+#: In an activated ability whose cost sacrifices a permanent: that
+#: permanent's power as it last existed on the battlefield (608.2h).
+SACRIFICED_POWER = "sacrificed_power"
 #: In the actions of a `choose`: the permanents chosen.
 CHOSEN = "chosen"
 #: How many permanents a `choose` takes (608.2d).
