@@ -270,3 +270,37 @@ def test_sacrificed_power_only_with_a_sacrifice_cost(tmp_path):
     with pytest.raises(RulingFormatError) as raised:
         _ruling(tmp_path, ability)
     assert_error_names(raised.value, "setup.battlefield.elder", "sacrifice_as_cost")
+
+
+def test_remove_all_counters_counts_what_it_removed(tmp_path):
+    # The bear has one +1/+1 counter; the elder is given two by a first action.
+    ability = (
+        '{ remove_all_counters = "+1/+1", targeting = [{ role = "victim", permanent = {} }], '
+        'do = [{ effect = { to = "targets", pump = "-X/-X", x = "counters_removed" } }] }'
+    )
+    game = _game(
+        tmp_path,
+        ability,
+        '[{ counters = { elder = { "+1/+1" = 2 } } }, '
+        '{ activate = { card = "elder", targets = ["wolf"] } }, { resolve = 1 }]',
+    )
+    assert game.obj("elder").counters.get("+1/+1", 0) == 0
+    wolf = game.characteristics(game.obj("wolf"))
+    assert (wolf.power, wolf.toughness) == (1, 1)
+    # None to remove: X is 0.
+    game = _game(
+        tmp_path,
+        ability,
+        '[{ activate = { card = "elder", targets = ["wolf"] } }, { resolve = 1 }]',
+    )
+    assert game.characteristics(game.obj("wolf")).power == 3
+
+
+def test_counters_removed_only_with_a_remove_all_cost(tmp_path):
+    ability = (
+        '{ targeting = [{ role = "victim", permanent = {} }], '
+        'do = [{ effect = { to = "targets", pump = "-X/-X", x = "counters_removed" } }] }'
+    )
+    with pytest.raises(RulingFormatError) as raised:
+        _ruling(tmp_path, ability)
+    assert_error_names(raised.value, "setup.battlefield.elder", "remove_all_counters")

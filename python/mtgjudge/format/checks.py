@@ -18,7 +18,6 @@ from mtgjudge.format.spec import (
 from mtgjudge.protocol import vocabulary as words
 from mtgjudge.protocol.vocabulary import (
     CHOSEN,
-    SACRIFICED_POWER,
     SETUP_ZONES,
     THAT_CREATURE,
     THAT_MUCH,
@@ -67,7 +66,7 @@ def check_meaning(ruling: dict[str, Any]) -> Names:
                 raise FormatProblem(join(path, "owner"), "missing required key for a card")
             if ("power" in obj) != ("toughness" in obj):
                 raise FormatProblem(path, "expected both power and toughness, or neither")
-            _check_sacrificed_power(obj, path)
+            _check_cost_words(obj, path)
             if "devour_quality" in obj and "devour" not in obj:
                 raise FormatProblem(
                     join(path, "devour_quality"), "a quality to devour needs `devour`: its N"
@@ -243,11 +242,12 @@ def check_meaning(ruling: dict[str, Any]) -> Names:
                 join(join("probe", i), "actions"),
                 f"{THAT_MUCH!r} is for a triggered ability's actions only",
             )
-        if _mentions(probe.get("actions"), SACRIFICED_POWER):
-            raise FormatProblem(
-                join(join("probe", i), "actions"),
-                f"{SACRIFICED_POWER!r} is for an activated ability with `sacrifice_as_cost`",
-            )
+        for word, key in words.COST_WORDS.items():
+            if _mentions(probe.get("actions"), word):
+                raise FormatProblem(
+                    join(join("probe", i), "actions"),
+                    f"{word!r} is for an activated ability with `{key}`",
+                )
         if probe["id"] in seen_probes:
             raise FormatProblem(join(join("probe", i), "id"), f"duplicate probe id {probe['id']!r}")
         seen_probes.add(probe["id"])
@@ -772,22 +772,24 @@ def _tables_under(node: Any, key: str, path: str) -> list[tuple[str, Any]]:
     return found
 
 
-def _check_sacrificed_power(obj: dict[str, Any], path: str) -> None:
-    """`sacrificed_power` (608.2h) is what an activated ability's own cost
-    sacrificed: only in the `do` of one with `sacrifice_as_cost`."""
-    rest = dict(obj)
-    abilities = []
-    for ability in obj.get("abilities", ()):
-        if "sacrifice_as_cost" in ability:
-            ability = {k: v for k, v in ability.items() if k != "do"}
-        abilities.append(ability)
-    rest["abilities"] = abilities
-    if _mentions(rest, SACRIFICED_POWER):
-        raise FormatProblem(
-            path,
-            f"{SACRIFICED_POWER!r} is for the `do` of an activated ability with "
-            "`sacrifice_as_cost`: the power of the permanent its cost sacrificed",
-        )
+def _check_cost_words(obj: dict[str, Any], path: str) -> None:
+    """`sacrificed_power` (608.2h) and `counters_removed` are what an
+    activated ability's own cost sacrificed or removed: only in the `do` of
+    one with that cost."""
+    for word, key in words.COST_WORDS.items():
+        rest = dict(obj)
+        abilities = []
+        for ability in obj.get("abilities", ()):
+            if key in ability:
+                ability = {k: v for k, v in ability.items() if k != "do"}
+            abilities.append(ability)
+        rest["abilities"] = abilities
+        if _mentions(rest, word):
+            raise FormatProblem(
+                path,
+                f"{word!r} is for the `do` of an activated ability with `{key}`: what its "
+                "cost sacrificed or removed",
+            )
 
 
 def _without_keyword_filter(static: dict[str, Any]) -> dict[str, Any]:

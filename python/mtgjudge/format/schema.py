@@ -660,11 +660,14 @@ EFFECT = Table(
                 "other_attacking_creatures",
                 "greatest_power",
                 "creatures_blocking_it",
+                "counters_removed",
             ),
             description="What X is, determined once as the effect applies (608.2h): the number "
             "of creatures in your party, the spell's X, the number of attacking creatures "
             "other than the ones the effect names, the greatest power among creatures you "
-            "control, or the number of creatures blocking the (first) object it names.",
+            "control, the number of creatures blocking the (first) object it names, or, in an "
+            "activated ability with `remove_all_counters`, the number of counters its cost "
+            "removed.",
         ),
         condition=AnyOf(
             [CONDITION],
@@ -1424,6 +1427,13 @@ ACTIVATED = Table(
             description="Counters removed from the permanent as part of the cost.",
         ),
         sacrifice_self=Bool(description="Sacrificing the permanent is part of the cost."),
+        remove_all_counters=Str(
+            pattern=COUNTER,
+            pattern_hint='"+1/+1"',
+            description="“Remove all [kind] counters from [this permanent]” is part of the cost "
+            "(none is a cost paid, 118.3 aside: removing zero counters is possible). Its `do` "
+            "may use `counters_removed`: how many it removed.",
+        ),
         sacrifice_as_cost=AnyOf(
             [FILTER],
             description="“Sacrifice a [quality]” is part of the cost (701.21a; `other`: “other "

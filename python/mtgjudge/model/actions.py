@@ -57,6 +57,9 @@ class Context:
     #: For a resolving activated ability: the X announced as it was
     #: activated (602.2b).
     x: int | None = None
+    #: For a resolving activated ability: how many counters its cost's
+    #: "remove all" removed.
+    counters_removed: int | None = None
 
 
 def _each(game: Game, refs: list[str]) -> list[GameObject]:
@@ -315,6 +318,13 @@ def _amount(game: Game, name: str, context: Context, named: list[str] | None = N
                 "X is defined only while a spell, or an activated ability, with X resolves"
             )
         return context.spell.x
+    if name == "counters_removed":
+        # "Where X is the number of counters removed this way": what the
+        # ability's cost removed as it was activated (601.2h).
+        if context.counters_removed is None:
+            raise InvalidInputError("`counters_removed` is for an ability whose cost removes all")
+        game.note("608.2h", f"{context.counters_removed} counter(s) were removed; X is that")
+        return context.counters_removed
     if name == "other_attacking_creatures":
         record = game.combat
         value = sum(
@@ -1160,13 +1170,18 @@ def perform_raw(
     source_serial: int | None = None,
     resolution: casting.Resolution | None = None,
     x: int | None = None,
+    counters_removed: int | None = None,
 ) -> None:
     """Performs one action given as a one-key table."""
     ((kind, args),) = action.items()
     performer = PERFORMERS.get(kind)
     if performer is None:  # the format's checks make this unreachable
         raise InvalidInputError(f"no action {kind!r}")
-    performer(game, args, Context(you, spell, targets, source, source_serial, resolution, x))
+    performer(
+        game,
+        args,
+        Context(you, spell, targets, source, source_serial, resolution, x, counters_removed),
+    )
 
 
 def take_action(game: Game, kind: str, args: Any) -> None:

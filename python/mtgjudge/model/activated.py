@@ -50,6 +50,8 @@ class ActivatedAbility:
     remove_counters: tuple[tuple[str, int], ...] = ()
     #: "Sacrifice [this permanent]" as a cost.
     sacrifice_self: bool = False
+    #: "Remove all [kind] counters from [this permanent]" as a cost: the kind.
+    remove_all_counters: str | None = None
     #: "Sacrifice a [quality]" as a cost (118.3, 701.21a): the quality's
     #: filter (:class:`mtgjudge.model.effects.ObjectFilter`; `other`: "other
     #: than [this permanent]"), or None.
@@ -94,6 +96,8 @@ class Activated(Triggered):
     #: The power of the permanent sacrificed to pay its cost, as it last
     #: existed on the battlefield (608.2h), or None.
     sacrificed_power: int | None = None
+    #: How many counters its "remove all" cost removed, or None.
+    counters_removed: int | None = None
 
     @property
     def ref(self) -> str:
@@ -127,6 +131,7 @@ def ability_from(spec: dict[str, Any]) -> ActivatedAbility:
         loyalty=spec.get("loyalty"),
         remove_counters=tuple(sorted(spec.get("remove_counters", {}).items())),
         sacrifice_self=spec.get("sacrifice_self", False),
+        remove_all_counters=spec.get("remove_all_counters"),
         sacrifice_cost=(
             object_filter(spec["sacrifice_as_cost"]) if "sacrifice_as_cost" in spec else None
         ),
@@ -262,6 +267,7 @@ def _pay(
     total: Any,
     discards: Sequence[str] = (),
     victim: GameObject | None = None,
+    item: Activated | None = None,
 ) -> int | None:
     """601.2h: the costs are paid, in any order; one that can't be paid
     makes the activation illegal (118.3). Returns the power of the
@@ -348,6 +354,12 @@ def _pay(
     for kind, count in ability.remove_counters:
         source.counters[kind] -= count
         game.note("601.2h", f"{player} removes {count} {kind} counter(s) from {source.name}")
+    if ability.remove_all_counters is not None:
+        kind = ability.remove_all_counters
+        removed = source.counters.pop(kind, 0)
+        if item is not None:
+            item.counters_removed = removed
+        game.note("601.2h", f"{player} removes all {removed} {kind} counter(s) from {source.name}")
     if ability.life:
         state.life -= ability.life
         game.note("119.4", f"{player} pays {ability.life} life")
@@ -471,7 +483,7 @@ def activate(
 
         perform_raw(game, action, you=player)
     victim = _check_sacrifice(game, player, source, ability, sacrifice)
-    item.sacrificed_power = _pay(game, player, source, ability, total, discards, victim)
+    item.sacrificed_power = _pay(game, player, source, ability, total, discards, victim, item)
     item.serial = new_serial()
     game.stack_order.append(item.serial)
     game.abilities[item.serial] = item

@@ -1040,6 +1040,7 @@ def _perform(
                 source=ability.source,
                 source_serial=ability.source_serial,
                 x=getattr(ability, "x", None),
+                counters_removed=getattr(ability, "counters_removed", None),
             )
 
 
@@ -1068,6 +1069,7 @@ def _context(ability: Triggered, legal: list[str]) -> Any:
         ability.source,
         ability.source_serial,
         x=getattr(ability, "x", None),
+        counters_removed=getattr(ability, "counters_removed", None),
     )
 
 

@@ -196,6 +196,12 @@ THIS_OBJECT = "this_object"
 #: In an activated ability whose cost sacrifices a permanent: that
 #: permanent's power as it last existed on the battlefield (608.2h).
 SACRIFICED_POWER = "sacrificed_power"
+#: In an activated ability whose cost removes all counters of a kind from
+#: its permanent: how many its cost removed ("where X is the number of
+#: counters removed this way").
+COUNTERS_REMOVED = "counters_removed"
+#: Those words, each with the cost key of an activated ability that gives it.
+COST_WORDS = {SACRIFICED_POWER: "sacrifice_as_cost", COUNTERS_REMOVED: "remove_all_counters"}
 #: In the actions of a `choose`: the permanents chosen.
 CHOSEN = "chosen"
 #: How many permanents a `choose` takes (608.2d).
