@@ -173,3 +173,40 @@ def test_other_keyword_looks_are_refused(tmp_path, static):
 
 def test_a_single_keyword_filter_is_accepted(tmp_path):
     load_test_ruling(tmp_path, HEAD % '{ affects = { keywords = ["flying"] }, grant = ["reach"] }')
+
+
+ARCHETYPE = {
+    "controller": "Alice",
+    "power": 2,
+    "toughness": 2,
+    "statics": [{"affects": {"controller": "opponents"}, "cant_have": ["first strike"]}],
+}
+
+
+def test_cant_have_beats_a_later_static_grant():
+    # Bob's anthem entered after the Archetype: his creatures still can't have it.
+    anthem = {
+        "controller": "Bob",
+        "types": ["enchantment"],
+        "statics": [{"affects": {"controller": "you"}, "grant": ["first strike", "flying"]}],
+    }
+    board = {"archetype": ARCHETYPE, "anthem": anthem, "bear": creature("Bob")}
+    assert keywords_of(board, [], "bear") == ["flying"]
+
+
+def test_a_grant_withheld_stays_withheld():
+    # The effect isn't created for the bear; it is for the rest (flying).
+    board = {"archetype": ARCHETYPE, "bear": creature("Bob")}
+    actions = [
+        {"grant": {"bear": ["first strike", "flying"]}},
+        {"destroy": ["archetype"]},
+    ]
+    assert keywords_of(board, actions, "bear") == ["flying"]
+
+
+def test_a_keyword_filtered_static_sees_what_cant_be_had():
+    # Bob's Kwende: his archer has lost first strike, so no double strike (613.8a).
+    kwende = {**KWENDE, "controller": "Bob"}
+    archer = creature("Bob", keywords=["first strike"])
+    board = {"archetype": ARCHETYPE, "kwende": kwende, "archer": archer}
+    assert keywords_of(board, [], "archer") == []

@@ -109,7 +109,9 @@ def check_meaning(ruling: dict[str, Any]) -> Names:
                 _check_combat_rule(static, join(join(path, "statics"), j), static=True)
                 # One that only restricts attacking or blocking changes no
                 # characteristic, so nothing depends on its result.
-                changes = "grant" in static or "pump" in static or "add_subtypes" in static
+                changes = any(
+                    key in static for key in ("grant", "pump", "add_subtypes", "cant_have")
+                )
                 looks_at = [
                     key
                     for key in STATIC_DEPENDENT_KEYS

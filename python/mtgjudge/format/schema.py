@@ -428,6 +428,13 @@ STATIC = Table(
             '("Skeletons you control and other Zombies you control").',
         ),
         grant=KEYWORD_LIST,
+        cant_have=AnyOf(
+            [KEYWORD_LIST],
+            description="“[They] lose [keywords] and can't have or gain [keywords]”: whatever "
+            "gives them, they don't have these; an effect of a resolving spell or ability that "
+            "would give one to them as it begins isn't created for them, even after this "
+            "ability stops applying (its other parts apply).",
+        ),
         pump=PT_CHANGE,
         add_subtypes=Array(
             Str(min_length=1),

@@ -455,6 +455,11 @@ class Modification:
     #: Layer 6: activated abilities it gains
     #: (:class:`mtgjudge.model.activated.ActivatedAbility`).
     grant_activated: tuple = ()
+    #: "... can't have or gain [keyword]": whatever gives them, the objects
+    #: don't have these keywords, and an effect of a resolving spell or
+    #: ability that would give them one isn't created for them (it gives
+    #: them the rest).
+    cant_have: frozenset[str] = frozenset()
 
     @property
     def changes_type_or_color(self) -> bool:
@@ -561,6 +566,10 @@ class ContinuousEffect:
     combat: object = None
     #: For a static ability: what multiplies its power and toughness change.
     times: str | None = None
+    #: For a resolved effect: by object, the keywords of its grant that
+    #: weren't given to it because it couldn't have them as the effect was
+    #: created (the effect isn't created for them).
+    not_granted: Mapping[int, frozenset[str]] = field(default_factory=dict)
 
     def applies_to(
         self,
@@ -710,16 +719,28 @@ def compute(
     }
     plain = [e for e in relevant if id(e) not in by_keyword and e.filter_free_of_keywords()]
     applying = [effect for effect in plain if effect.applies_to(game, obj)]
-    layer_6 = [e for e in relevant if e.modification.grant or e.modification.lose]
+    layer_6 = [
+        e
+        for e in relevant
+        if e.modification.grant or e.modification.lose or e.modification.cant_have
+    ]
     layer_6 = [e for e in layer_6 if id(e) in by_keyword or e in applying]
     for effect in _dependency_order(layer_6, by_keyword):
         if id(effect) in by_keyword and not _has_keyword_parts(
             by_keyword[id(effect)], keywords | from_counters
         ):
             continue
-        keywords |= effect.modification.grant
+        keywords |= effect.modification.grant - effect.not_granted.get(obj.serial, frozenset())
         keywords -= effect.modification.lose
         from_counters -= effect.modification.lose
+    # "Can't have [keyword]": whatever the order, it doesn't have them.
+    for effect in layer_6:
+        if effect.modification.cant_have and (
+            id(effect) not in by_keyword
+            or _has_keyword_parts(by_keyword[id(effect)], keywords | from_counters)
+        ):
+            keywords -= effect.modification.cant_have
+            from_counters -= effect.modification.cant_have
     # Layer 7 effects filtered by keyword see layer 6 finished (613.1f, 613.4).
     applying = [
         effect
@@ -765,6 +786,15 @@ def compute(
         counter_keywords=frozenset(from_counters),
         affinity=affinity,
     )
+
+
+def cant_have(game: Game, obj: GameObject) -> frozenset[str]:
+    """The keywords effects say the object can't have, now."""
+    found: set[str] = set()
+    for effect in game.current_effects():
+        if effect.modification.cant_have and effect.applies_to(game, obj):
+            found |= effect.modification.cant_have
+    return frozenset(found)
 
 
 def keyword_parts(effect: ContinuousEffect) -> tuple[frozenset[str], frozenset[str]] | None:

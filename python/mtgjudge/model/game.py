@@ -585,6 +585,20 @@ class Game:
             affected = [
                 obj for obj in self.battlefield() if filter.matches(self, obj, you, source_serial)
             ]
+        # An object that can't have a keyword now doesn't get it from this
+        # effect, even once it could have it again: that part of the effect
+        # isn't created for it.
+        not_granted = {}
+        if modification.grant:
+            for obj in affected:
+                withheld = modification.grant & effects.cant_have(self, obj)
+                if withheld:
+                    not_granted[obj.serial] = withheld
+                    self.note(
+                        "613.1f",
+                        f"{obj.name} can't have {', '.join(sorted(withheld))}: the effect "
+                        "doesn't give it",
+                    )
         effect = ContinuousEffect(
             timestamp=self.next_timestamp(),
             modification=modification,
@@ -592,6 +606,7 @@ class Game:
             duration=duration,
             affected=frozenset(obj.serial for obj in affected),
             description=description,
+            not_granted=not_granted,
         )
         self.effects.append(effect)
         return effect

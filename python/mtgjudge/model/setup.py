@@ -233,6 +233,9 @@ def static_ability(spec: dict[str, Any], name: str) -> StaticAbility:
     return StaticAbility(
         modification=Modification(
             grant=frozenset(spec.get("grant", ())),
+            # "Lose [keyword] and can't have or gain [keyword]".
+            lose=frozenset(normalize(k) for k in spec.get("cant_have", ())),
+            cant_have=frozenset(normalize(k) for k in spec.get("cant_have", ())),
             power=power,
             toughness=toughness,
             # 613.1d: "[they] are [subtype] in addition to their other types".
