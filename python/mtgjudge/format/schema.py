@@ -25,6 +25,7 @@ from mtgjudge.format.spec import (
 from mtgjudge.keywords import KEYWORDS, MODEL_KEYWORDS
 from mtgjudge.protocol.faults import CATEGORIES, FAULTS
 from mtgjudge.protocol.vocabulary import (
+    ATTACHED_CREATURE,
     CARD_TYPES,
     CHOOSE_COUNTS,
     CHOSEN,
@@ -1266,7 +1267,7 @@ TRIGGER = WithNames(
         ),
         description="A triggered ability (603): when, if, and what it does.",
     ),
-    objects=frozenset({THAT_CREATURE, CHOSEN}),
+    objects=frozenset({THAT_CREATURE, CHOSEN, ATTACHED_CREATURE}),
 )
 
 EMBLEM_TABLE.fields["triggers"] = Field(Array(TRIGGER))

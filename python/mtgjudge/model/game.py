@@ -169,6 +169,10 @@ class Game:
         #: The controller each object (by scenario name) had as it last left
         #: the battlefield: its last known information (608.2h, 113.7a).
         self.last_controllers: dict[str, str] = {}
+        #: What each object (by the serial it had there) was attached to as
+        #: it last left the battlefield: that permanent's name and serial
+        #: (608.2h, 113.7a).
+        self.last_attached: dict[int, tuple[str, int]] = {}
         #: Each object, by scenario name, as it last existed on the
         #: battlefield or the stack (its controller, keywords), for damage
         #: it deals once it has left (113.7a, 608.2h).
@@ -408,6 +412,13 @@ class Game:
             returning = self.exiled_until_leaves.pop(obj.serial, [])
             self.last_known[obj.serial] = (obj.tapped, self.characteristics(obj).all_keywords)
             self.last_controllers[obj.ref] = departed[obj.serial]
+            host = self.by_serial(obj.attached_to) if obj.attached_to is not None else None
+            if host is not None:
+                self.last_attached[obj.serial] = (host.ref, host.serial)
+            for other in self.battlefield():
+                if other.attached_to == obj.serial:
+                    # What is attached to it was last attached to it (608.2h).
+                    self.last_attached[other.serial] = (obj.ref, obj.serial)
         dies = previous_zone == "battlefield" and zone == "graveyard"
         if dies:
             # 700.4: "dies" means put into a graveyard from the battlefield.

@@ -52,6 +52,7 @@ from mtgjudge.model.effects import (
 )
 from mtgjudge.model.objects import new_serial
 from mtgjudge.protocol.vocabulary import (
+    ATTACHED_CREATURE,
     ATTACK_EVENTS,
     CHOSEN,
     EVENTS,
@@ -215,6 +216,9 @@ class Triggered:
     about: tuple[str, int] | None = None
     #: "That creature"'s power and toughness as the event saw it (603.10).
     that_pt: tuple[int | None, int | None] | None = None
+    #: As it resolves: the permanent its source is attached to, or was last
+    #: attached to (608.2h), by name and serial.
+    attached: tuple[str, int] | None = None
 
     @property
     def ref(self) -> str:
@@ -960,7 +964,9 @@ def _resolve(game: Game, ability: Triggered, given: dict[str, Any], used: set[st
     gone = {ref for ref in ability.targets if ref not in legal}
     if game.obj(ability.source.ref).serial != ability.source_serial:
         gone.add(ability.source.ref)
-    for that in (ability.that_creature, ability.about):
+    if _says(ability.ability.actions, ATTACHED_CREATURE):
+        ability.attached = _attached(game, ability)
+    for that in (ability.that_creature, ability.about, ability.attached):
         if that is not None and game.obj(that[0]).serial != that[1]:
             # 603.7c: an object that has left its zone isn't affected.
             gone.add(that[0])
@@ -1042,6 +1048,34 @@ def _perform(
                 x=getattr(ability, "x", None),
                 counters_removed=getattr(ability, "counters_removed", None),
             )
+
+
+def _says(node: Any, word: str) -> bool:
+    if isinstance(node, str):
+        return node == word
+    if isinstance(node, dict):
+        return any(_says(k, word) or _says(v, word) for k, v in node.items())
+    if isinstance(node, (list, tuple)):
+        return any(_says(item, word) for item in node)
+    return False
+
+
+def _attached(game: Game, ability: Triggered) -> tuple[str, int] | None:
+    """ "Enchanted creature" as the ability resolves: the permanent its
+    source is attached to; if the source has left the battlefield, the one
+    it was attached to as it last existed there (608.2h, 113.7a)."""
+    source = game.by_serial(ability.source_serial)
+    if source is not None and source.zone == "battlefield" and source.attached_to is not None:
+        host = game.by_serial(source.attached_to)
+        return (host.ref, host.serial) if host is not None else None
+    last = game.last_attached.get(ability.source_serial)
+    if last is not None:
+        game.note(
+            "608.2h",
+            f"{ability.source_name} isn't attached to anything now; it was last attached to "
+            f"{game.obj(last[0]).name}",
+        )
+    return last
 
 
 def _roles(ability: Triggered, legal: list[str]) -> dict[str, list[str]]:
@@ -1287,6 +1321,13 @@ def _substitute(node: Any, ability: Triggered) -> Any:
         if ability.that_much is None:
             raise InvalidInputError(f"the event {ability.event!r} has no “that much” (see EVENTS)")
         return ability.that_much
+    if node == ATTACHED_CREATURE:
+        if ability.attached is None:
+            raise InvalidInputError(
+                f"{ability.source_name} is attached to nothing and was attached to nothing: "
+                "no `attached_creature`"
+            )
+        return ability.attached[0]
     if node == SACRIFICED_POWER:
         # 608.2h: the power of the permanent sacrificed to pay the cost, as
         # it last existed on the battlefield; 107.1b: negative deals none.

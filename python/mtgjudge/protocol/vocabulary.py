@@ -202,6 +202,10 @@ SACRIFICED_POWER = "sacrificed_power"
 COUNTERS_REMOVED = "counters_removed"
 #: Those words, each with the cost key of an activated ability that gives it.
 COST_WORDS = {SACRIFICED_POWER: "sacrifice_as_cost", COUNTERS_REMOVED: "remove_all_counters"}
+#: In a triggered ability of an Aura or Equipment: the permanent it is
+#: attached to ("enchanted creature"), or, once it has left the
+#: battlefield, the one it was last attached to (608.2h, 113.7a).
+ATTACHED_CREATURE = "attached_creature"
 #: In the actions of a `choose`: the permanents chosen.
 CHOSEN = "chosen"
 #: How many permanents a `choose` takes (608.2d).
