@@ -1554,6 +1554,20 @@ OBJECT_TABLE = Table(
             )
         ),
         prevents=Array(PREVENTION, description="Its prevention effects (615)."),
+        unpreventable=Array(
+            Table(
+                {
+                    k: v
+                    for k, v in _damage_effect_fields(static=True).items()
+                    if k not in ("condition", "description")
+                },
+                description="Which damage: dealt to what, by what (609.7).",
+            ),
+            description="Its static abilities that say damage “can't be prevented” (615.12): "
+            "prevention effects still apply to it, prevent none of it, and don't use up "
+            "shields; “combat damage that would be dealt by creatures you control can't be "
+            'prevented” is `{ by = { controller = "you", types = ["creature"] }, combat = true }`.',
+        ),
         modifies_damage=Array(
             DAMAGE_REPLACEMENT,
             description="Its replacement effects that modify damage as it would be dealt (614.1a).",

@@ -94,6 +94,9 @@ class GameObject:
     mana_for_counters: tuple = ()
     #: Static abilities that prevent damage (:class:`mtgjudge.model.replacement.Prevention`, 615).
     preventions: tuple = ()
+    #: Static abilities that say damage "can't be prevented" (615.12): which
+    #: damage, each a :class:`mtgjudge.model.replacement.DamageFilter`.
+    unpreventable: tuple = ()
     #: Static abilities that modify damage as it would be dealt
     #: (:class:`mtgjudge.model.replacement.DamageReplacement`, 614.1a).
     damage_replacements: tuple = ()

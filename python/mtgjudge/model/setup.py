@@ -323,6 +323,7 @@ def game_object(ref: str, spec: dict[str, Any], zone: str) -> GameObject:
         cost_modifiers=tuple(cost_modifier(m) for m in spec.get("cost_modifiers", ())),
         spell_grants=tuple(spell_grant(g) for g in spec.get("spells_you_cast_have", ())),
         preventions=tuple(prevention_from(p) for p in spec.get("prevents", ())),
+        unpreventable=tuple(damage_filter(d) for d in spec.get("unpreventable", ())),
         damage_replacements=tuple(damage_replacement(m) for m in spec.get("modifies_damage", ())),
         redirections=tuple(redirection_from(r) for r in spec.get("redirects", ())),
         life_rules=(

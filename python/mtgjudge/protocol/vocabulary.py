@@ -320,6 +320,7 @@ OBJECT_KEYS = (
     "permissions",
     "cost_modifiers",
     "prevents",
+    "unpreventable",
     "modifies_damage",
     "redirects",
     "life_rules",
