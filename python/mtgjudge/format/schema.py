@@ -687,6 +687,10 @@ EFFECT = Table(
             description="Grants every variant of each keyword (702.1c)."
         ),
         gain_control=Bool(description="Its controller (`you`) gains control of them (613.1b)."),
+        assigns_no_combat_damage=Bool(
+            description="“[It] assigns no combat damage”: for its duration, it assigns none, as "
+            "a creature with 0 power doesn't (510.1a); its power is unchanged."
+        ),
         add_types=Array(
             Str(enum=CARD_TYPES),
             unique=True,

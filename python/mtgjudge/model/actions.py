@@ -528,6 +528,7 @@ def _effect(game: Game, args: dict[str, Any], context: Context) -> None:
         add_subtypes=frozenset(args.get("add_subtypes", ())),
         set_subtypes=frozenset(args["set_subtypes"]) if "set_subtypes" in args else None,
         set_colors=frozenset(args["set_colors"]) if "set_colors" in args else None,
+        assigns_no_combat_damage=args.get("assigns_no_combat_damage", False),
         # 613.1f: triggered abilities the objects gain.
         grant_triggers=tuple(triggered_ability(t) for t in args.get("grant_triggers", ())),
     )

@@ -460,6 +460,8 @@ class Modification:
     #: ability that would give them one isn't created for them (it gives
     #: them the rest).
     cant_have: frozenset[str] = frozenset()
+    #: "[It] assigns no combat damage this turn" (510.1a: it assigns none).
+    assigns_no_combat_damage: bool = False
 
     @property
     def changes_type_or_color(self) -> bool:
@@ -785,6 +787,14 @@ def compute(
         supertypes=obj.supertypes,
         counter_keywords=frozenset(from_counters),
         affinity=affinity,
+    )
+
+
+def assigns_no_combat_damage(game: Game, obj: GameObject) -> bool:
+    """Whether an effect says the creature assigns no combat damage (510.1a)."""
+    return any(
+        effect.modification.assigns_no_combat_damage and effect.applies_to(game, obj)
+        for effect in game.current_effects()
     )
 
 
