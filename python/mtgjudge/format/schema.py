@@ -869,6 +869,17 @@ STATE_ACTION_SPECS: dict[str, Spec] = {
     "gain_control": by_object(PLAYER),
     "tap": REF_LIST,
     "untap": REF_LIST,
+    "untap_all": AnyOf(
+        [FILTER],
+        description="“Untap all [permanents]”: each permanent that fits, relative to the "
+        "effect's controller, as it applies.",
+    ),
+    "attach": by_object(
+        REF,
+        "“Attach [this Aura or Equipment] to [a permanent]” (701.3a): each named Aura or "
+        "Equipment on the battlefield is attached to that permanent, with a new timestamp "
+        "(701.3c); to one that isn't on the battlefield it doesn't move (701.3b).",
+    ),
     "add_phases": Table(
         _fields(
             ("after", "phases"),

@@ -630,6 +630,31 @@ def _untap(game: Game, refs: list[str], context: Context) -> None:
         obj.tapped = False
 
 
+def _untap_all(game: Game, spec: dict[str, Any], context: Context) -> None:
+    """ "Untap all [permanents]": those that fit as the effect applies."""
+    you = context.you or game.turn.active_player
+    wanted = object_filter(spec)
+    source = context.source.serial if context.source is not None else None
+    for obj in game.battlefield():
+        if wanted.matches(game, obj, you, source):
+            obj.tapped = False
+
+
+def _attach(game: Game, args: dict[str, str], context: Context) -> None:
+    """701.3a: each Aura or Equipment is put onto that permanent; onto one
+    that isn't on the battlefield it doesn't move (701.3b); attached to a
+    different object, it gets a new timestamp (701.3c)."""
+    for ref, host_ref in args.items():
+        attachment, host = game.obj(ref), game.obj(host_ref)
+        if attachment.zone != "battlefield" or host.zone != "battlefield" or not host.exists:
+            game.note("701.3b", f"{attachment.name} can't be attached to {host.name}: it stays")
+            continue
+        if attachment.attached_to != host.serial:
+            attachment.attached_to = host.serial
+            attachment.timestamp = game.next_timestamp()
+        game.note("701.3a", f"{attachment.name} is attached to {host.name}")
+
+
 def _cast(game: Game, args: dict[str, Any], context: Context) -> None:
     obj = game.obj(args["card"])
     player = args.get("player", obj.owner)
@@ -1127,6 +1152,8 @@ PERFORMERS: dict[str, Performer] = {
     "gain_control": _gain_control,
     "tap": _tap,
     "untap": _untap,
+    "untap_all": _untap_all,
+    "attach": _attach,
     "cast": _cast,
     "activate": _activate,
     "play_land": _play_land,

@@ -487,18 +487,17 @@ class Game:
         self.note("701.24a", f"{obj.name} is shuffled into {obj.owner}'s library")
 
     def _leave_battlefield_cleanup(self, departed: dict[int, str]) -> None:
-        """Auras attached to nothing go to the graveyard (704.5m); Equipment
-        attached to nothing stays, unattached (704.5n); what left the
-        battlefield leaves combat (506.4). ``departed`` maps the serials that
-        left to their controllers."""
+        """What was attached to a permanent that left is attached to nothing:
+        an Aura stays so until state-based actions put it into the graveyard
+        (704.5m, :meth:`_auras_attached_to_nothing`), so an effect resolving
+        may still attach it elsewhere; Equipment stays, unattached (704.5n);
+        what left the battlefield leaves combat (506.4). ``departed`` maps the
+        serials that left to their controllers."""
         on_battlefield = {obj.serial for obj in self.battlefield()}
         for other in self.battlefield():
             if other.attached_to is not None and other.attached_to not in on_battlefield:
                 if "Aura" in other.subtypes:
-                    self.note(
-                        "704.5m", f"{other.name} is attached to nothing and goes to the graveyard"
-                    )
-                    self.move(other, "graveyard")
+                    other.attached_to = None
                 else:
                     self.note("704.5n", f"{other.name} becomes unattached")
                     other.attached_to = None
@@ -647,11 +646,24 @@ class Game:
                     "704.5q",
                     f"{cancelled} +1/+1 and -1/-1 counter pair(s) are removed from {obj.name}",
                 )
+        self._auras_attached_to_nothing()
         # 702.89a: umbra armor replaces the destructions to come.
         umbra.before_state_based_actions(self)
         board = KernelBoard(self)
         board.sync(board.kernel.check_state_based_actions())
+        # 704.3: checked again; an Aura whose permanent the kernel's state-based
+        # actions just put into a graveyard is attached to nothing now.
+        self._auras_attached_to_nothing()
         self.settle_losses()
+
+    def _auras_attached_to_nothing(self) -> None:
+        """704.5m: an Aura attached to nothing (or to a permanent no longer on
+        the battlefield) is put into its owner's graveyard."""
+        on_battlefield = {obj.serial for obj in self.battlefield()}
+        for aura in self.battlefield():
+            if "Aura" in aura.subtypes and aura.attached_to not in on_battlefield:
+                self.note("704.5m", f"{aura.name} is attached to nothing and goes to the graveyard")
+                self.move(aura, "graveyard", rule="704.5m")
 
     def settle_losses(self) -> None:
         """The players who lost at this state-based check lose together

@@ -1281,7 +1281,8 @@ def _names(objects: list[GameObject]) -> str:
 
 def _expand(node: Any, chosen: list[str]) -> Any:
     """A `choose`'s action with "chosen" replaced by the permanents chosen:
-    in a list, each of them; as a key, each of them with the same value."""
+    in a list, each of them; as a key, each of them with the same value; as
+    a value, the one chosen."""
     if isinstance(node, dict):
         out: dict[str, Any] = {}
         for key, value in node.items():
@@ -1296,6 +1297,9 @@ def _expand(node: Any, chosen: list[str]) -> Any:
             else:
                 items.append(_expand(item, chosen))
         return items
+    if node == CHOSEN and len(chosen) == 1:
+        # As a single object (`attach = { aura = "chosen" }`): the one chosen.
+        return chosen[0]
     return node
 
 
@@ -1364,6 +1368,7 @@ def _fill(node: Any, fill: Callable[[Any], Any]) -> Any:
 
 #: Actions whose argument names objects by its keys, or lists them.
 _KEYED = {
+    "attach",
     "grant",
     "lose",
     "pump",

@@ -409,6 +409,8 @@ STATE_ACTIONS = (
     "gain_control",
     "tap",
     "untap",
+    "untap_all",
+    "attach",
     "add_phases",
     "choose_name",
     "discard",
