@@ -721,12 +721,13 @@ def compute(
     }
     plain = [e for e in relevant if id(e) not in by_keyword and e.filter_free_of_keywords()]
     applying = [effect for effect in plain if effect.applies_to(game, obj)]
+    applying_ids = {id(effect) for effect in applying}
     layer_6 = [
         e
         for e in relevant
         if e.modification.grant or e.modification.lose or e.modification.cant_have
     ]
-    layer_6 = [e for e in layer_6 if id(e) in by_keyword or e in applying]
+    layer_6 = [e for e in layer_6 if id(e) in by_keyword or id(e) in applying_ids]
     for effect in _dependency_order(layer_6, by_keyword):
         if id(effect) in by_keyword and not _has_keyword_parts(
             by_keyword[id(effect)], keywords | from_counters
@@ -747,7 +748,7 @@ def compute(
     applying = [
         effect
         for effect in relevant
-        if effect in applying
+        if id(effect) in applying_ids
         or (
             id(effect) in by_keyword
             and _has_keyword_parts(by_keyword[id(effect)], keywords | from_counters)
@@ -845,7 +846,7 @@ def _dependency_order(
         free = [e for e in remaining if not any(depends(e, other) for other in remaining)]
         chosen = free[0] if free else remaining[0]
         ordered.append(chosen)
-        remaining.remove(chosen)
+        remaining = [e for e in remaining if e is not chosen]
     return ordered
 
 
