@@ -189,3 +189,104 @@ def test_a_static_ability_grants_an_activated_ability(tmp_path):
     with pytest.raises(IllegalActionError) as raised:
         game_after(ruling)
     assert raised.value.fault == "not_controller"
+
+
+def test_x_in_an_activation_cost_is_announced_paid_and_used(tmp_path):
+    # 602.2b, 107.3a: X is announced as it is activated, is part of the total
+    # cost (601.2f), and is the same as the ability resolves (608.2h).
+    ability = '{ cost = "{X}", do = [{ deal_damage = { to = "Bob", amount = "x" } }] }'
+    game = _game(tmp_path, ability, '[{ activate = { card = "elder", x = 2 } }, { resolve = 1 }]')
+    assert game.history.total_costs["elder"] == "{2}"
+    assert game.players["Alice"].mana_pool["G"] == 0
+    assert game.players["Bob"].life == 18
+    # X defaults to 0.
+    game = _game(tmp_path, ability, '[{ activate = { card = "elder" } }, { resolve = 1 }]')
+    assert game.players["Bob"].life == 20
+
+
+def test_x_too_large_to_pay_is_refused(tmp_path):
+    ability = '{ cost = "{X}", do = [{ deal_damage = { to = "Bob", amount = "x" } }] }'
+    category, rule, _ = _refused(tmp_path, ability, '[{ activate = { card = "elder", x = 3 } }]')
+    assert rule == "601.2h"
+    assert category == "payment"
+
+
+def test_x_for_an_ability_without_x_is_bad_input(tmp_path):
+    from mtgjudge.errors import InvalidInputError
+
+    with pytest.raises(InvalidInputError, match="no X in its cost"):
+        _game(tmp_path, '{ cost = "{G}", do = [] }', '[{ activate = { card = "elder", x = 1 } }]')
+
+
+FLINGER = (
+    '{ cost = "{G}", sacrifice_as_cost = { types = ["creature"], other = true }, '
+    'do = [{ deal_damage = { to = "Bob", amount = "sacrificed_power" } }] }'
+)
+
+
+def test_a_sacrificed_creatures_power_as_it_last_existed(tmp_path):
+    # 608.2h: the bear, 3/3 with its +1/+1 counter, as it was sacrificed.
+    game = _game(
+        tmp_path,
+        FLINGER,
+        '[{ activate = { card = "elder", sacrifice = "bear" } }, { resolve = 1 }]',
+    )
+    assert game.obj("bear").zone == "graveyard"
+    assert game.players["Bob"].life == 17
+
+
+@pytest.mark.parametrize("victim", ["elder", "wolf"])
+def test_the_sacrifice_must_fit_and_be_yours(tmp_path, victim):
+    # "Other than" the source (elder); a permanent its controller controls (wolf).
+    category, rule, fault = _refused(
+        tmp_path, FLINGER, f'[{{ activate = {{ card = "elder", sacrifice = "{victim}" }} }}]'
+    )
+    assert (category, rule, fault) == ("payment", "701.21a", "cant_pay")
+
+
+def test_the_sacrifice_must_be_named(tmp_path):
+    category, rule, _ = _refused(tmp_path, FLINGER, '[{ activate = { card = "elder" } }]')
+    assert (category, rule) == ("payment", "118.3")
+
+
+def test_sacrificed_power_only_with_a_sacrifice_cost(tmp_path):
+    ability = (
+        '{ cost = "{G}", do = [{ deal_damage = { to = "Bob", amount = "sacrificed_power" } }] }'
+    )
+    with pytest.raises(RulingFormatError) as raised:
+        _ruling(tmp_path, ability)
+    assert_error_names(raised.value, "setup.battlefield.elder", "sacrifice_as_cost")
+
+
+def test_remove_all_counters_counts_what_it_removed(tmp_path):
+    # The bear has one +1/+1 counter; the elder is given two by a first action.
+    ability = (
+        '{ remove_all_counters = "+1/+1", targeting = [{ role = "victim", permanent = {} }], '
+        'do = [{ effect = { to = "targets", pump = "-X/-X", x = "counters_removed" } }] }'
+    )
+    game = _game(
+        tmp_path,
+        ability,
+        '[{ counters = { elder = { "+1/+1" = 2 } } }, '
+        '{ activate = { card = "elder", targets = ["wolf"] } }, { resolve = 1 }]',
+    )
+    assert game.obj("elder").counters.get("+1/+1", 0) == 0
+    wolf = game.characteristics(game.obj("wolf"))
+    assert (wolf.power, wolf.toughness) == (1, 1)
+    # None to remove: X is 0.
+    game = _game(
+        tmp_path,
+        ability,
+        '[{ activate = { card = "elder", targets = ["wolf"] } }, { resolve = 1 }]',
+    )
+    assert game.characteristics(game.obj("wolf")).power == 3
+
+
+def test_counters_removed_only_with_a_remove_all_cost(tmp_path):
+    ability = (
+        '{ targeting = [{ role = "victim", permanent = {} }], '
+        'do = [{ effect = { to = "targets", pump = "-X/-X", x = "counters_removed" } }] }'
+    )
+    with pytest.raises(RulingFormatError) as raised:
+        _ruling(tmp_path, ability)
+    assert_error_names(raised.value, "setup.battlefield.elder", "remove_all_counters")

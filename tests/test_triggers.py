@@ -124,9 +124,12 @@ def test_that_much_and_that_creature_are_for_triggered_abilities_only(tmp_path):
 
 
 def test_a_static_ability_may_not_look_at_keywords(tmp_path):
+    # A single `affects` may filter by keyword (ordered by dependency, 613.8);
+    # a condition on keywords may not.
     body = (
         '[setup.battlefield.lord]\ncontroller = "Alice"\npower = 2\ntoughness = 2\n'
-        'statics = [{ affects = { keywords = ["first strike"] }, grant = ["double strike"] }]\n'
+        'statics = [{ affects = { controller = "you" }, grant = ["double strike"], '
+        'condition = { source_has = ["first strike"] } }]\n'
     )
     with pytest.raises(RulingFormatError, match=r"613\.8"):
         _ruling(tmp_path, body)

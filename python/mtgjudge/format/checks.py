@@ -66,6 +66,7 @@ def check_meaning(ruling: dict[str, Any]) -> Names:
                 raise FormatProblem(join(path, "owner"), "missing required key for a card")
             if ("power" in obj) != ("toughness" in obj):
                 raise FormatProblem(path, "expected both power and toughness, or neither")
+            _check_cost_words(obj, path)
             if "devour_quality" in obj and "devour" not in obj:
                 raise FormatProblem(
                     join(path, "devour_quality"), "a quality to devour needs `devour`: its N"
@@ -108,9 +109,13 @@ def check_meaning(ruling: dict[str, Any]) -> Names:
                 _check_combat_rule(static, join(join(path, "statics"), j), static=True)
                 # One that only restricts attacking or blocking changes no
                 # characteristic, so nothing depends on its result.
-                changes = "grant" in static or "pump" in static or "add_subtypes" in static
+                changes = any(
+                    key in static for key in ("grant", "pump", "add_subtypes", "cant_have")
+                )
                 looks_at = [
-                    key for key in STATIC_DEPENDENT_KEYS if changes and _mentions_key(static, key)
+                    key
+                    for key in STATIC_DEPENDENT_KEYS
+                    if changes and _mentions_key(_without_keyword_filter(static), key)
                 ]
                 if "add_subtypes" in static:
                     looks_at += [
@@ -239,6 +244,12 @@ def check_meaning(ruling: dict[str, Any]) -> Names:
                 join(join("probe", i), "actions"),
                 f"{THAT_MUCH!r} is for a triggered ability's actions only",
             )
+        for word, key in words.COST_WORDS.items():
+            if _mentions(probe.get("actions"), word):
+                raise FormatProblem(
+                    join(join("probe", i), "actions"),
+                    f"{word!r} is for an activated ability with `{key}`",
+                )
         if probe["id"] in seen_probes:
             raise FormatProblem(join(join("probe", i), "id"), f"duplicate probe id {probe['id']!r}")
         seen_probes.add(probe["id"])
@@ -761,6 +772,40 @@ def _tables_under(node: Any, key: str, path: str) -> list[tuple[str, Any]]:
         for index, item in enumerate(node):
             found += _tables_under(item, key, join(path, index))
     return found
+
+
+def _check_cost_words(obj: dict[str, Any], path: str) -> None:
+    """`sacrificed_power` (608.2h) and `counters_removed` are what an
+    activated ability's own cost sacrificed or removed: only in the `do` of
+    one with that cost."""
+    for word, key in words.COST_WORDS.items():
+        rest = dict(obj)
+        abilities = []
+        for ability in obj.get("abilities", ()):
+            if key in ability:
+                ability = {k: v for k, v in ability.items() if k != "do"}
+            abilities.append(ability)
+        rest["abilities"] = abilities
+        if _mentions(rest, word):
+            raise FormatProblem(
+                path,
+                f"{word!r} is for the `do` of an activated ability with `{key}`: what its "
+                "cost sacrificed or removed",
+            )
+
+
+def _without_keyword_filter(static: dict[str, Any]) -> dict[str, Any]:
+    """A static ability that grants abilities or changes power and toughness
+    may filter what it affects by keyword (“creatures you control with first
+    strike have double strike”): the model orders such effects by dependency
+    within layer 6 (613.8) and judges layer 7 on layer 6's result (613.1f).
+    Only in a single `affects` table, and not for a type change (layer 4
+    comes before abilities)."""
+    affects = static.get("affects")
+    if not isinstance(affects, dict) or "add_subtypes" in static:
+        return static
+    rest = {k: v for k, v in affects.items() if k not in ("keywords", "without_keywords")}
+    return {**static, "affects": rest}
 
 
 def _mentions_key(node: Any, key: str) -> bool:

@@ -25,6 +25,7 @@ from mtgjudge.format.spec import (
 from mtgjudge.keywords import KEYWORDS, MODEL_KEYWORDS
 from mtgjudge.protocol.faults import CATEGORIES, FAULTS
 from mtgjudge.protocol.vocabulary import (
+    ATTACHED_CREATURE,
     CARD_TYPES,
     CHOOSE_COUNTS,
     CHOSEN,
@@ -35,6 +36,7 @@ from mtgjudge.protocol.vocabulary import (
     OBJECT_STATE_KEYS,
     POSITIONS,
     RECIPIENTS,
+    SACRIFICED_POWER,
     SETUP_ZONES,
     STEP_NAMES,
     THAT_CREATURE,
@@ -189,6 +191,17 @@ FILTER_TABLE = Table(
             Str(enum=CARD_TYPES), unique=True, description="It has none of these types (nonland)."
         ),
         enchanted=Bool(description="An Aura is attached to it (“enchanted creature”, 303.4)."),
+        supertypes=Array(
+            Str(min_length=1),
+            unique=True,
+            description="It has each of these supertypes (205.4: legendary), as objects write "
+            'them ("Legendary"), case aside.',
+        ),
+        not_supertypes=Array(
+            Str(min_length=1),
+            unique=True,
+            description="It has none of these supertypes (205.4b: nonlegendary).",
+        ),
     ),
     description="Which permanents, relative to the effect's controller.",
 )
@@ -435,6 +448,13 @@ STATIC = Table(
             '("Skeletons you control and other Zombies you control").',
         ),
         grant=KEYWORD_LIST,
+        cant_have=AnyOf(
+            [KEYWORD_LIST],
+            description="“[They] lose [keywords] and can't have or gain [keywords]”: whatever "
+            "gives them, they don't have these; an effect of a resolving spell or ability that "
+            "would give one to them as it begins isn't created for them, even after this "
+            "ability stops applying (its other parts apply).",
+        ),
         pump=PT_CHANGE,
         set_base=AnyOf(
             [PT_VALUE],
@@ -489,7 +509,8 @@ PERMISSION = Table(
 UNORDERED_EXPECTATIONS = frozenset(
     {"lost", "died", "attacking", "blocking", "found", "chosen_names", "regenerated"}
 )
-#: What a static ability's filters and conditions may not look at: keywords,
+#: What a static ability's filters and conditions may not look at (but a single
+#: `affects` may filter by keyword, see checks._without_keyword_filter): keywords,
 #: power and toughness are what static abilities change (layers 6 and 7), so
 #: such an ability would depend on others' results, or its own (613.8).
 STATIC_DEPENDENT_KEYS = (
@@ -674,11 +695,14 @@ EFFECT = Table(
                 "other_attacking_creatures",
                 "greatest_power",
                 "creatures_blocking_it",
+                "counters_removed",
             ),
             description="What X is, determined once as the effect applies (608.2h): the number "
             "of creatures in your party, the spell's X, the number of attacking creatures "
             "other than the ones the effect names, the greatest power among creatures you "
-            "control, or the number of creatures blocking the (first) object it names.",
+            "control, the number of creatures blocking the (first) object it names, or, in an "
+            "activated ability with `remove_all_counters`, the number of counters its cost "
+            "removed.",
         ),
         condition=AnyOf(
             [CONDITION],
@@ -690,6 +714,10 @@ EFFECT = Table(
             description="Grants every variant of each keyword (702.1c)."
         ),
         gain_control=Bool(description="Its controller (`you`) gains control of them (613.1b)."),
+        assigns_no_combat_damage=Bool(
+            description="“[It] assigns no combat damage”: for its duration, it assigns none, as "
+            "a creature with 0 power doesn't (510.1a); its power is unchanged."
+        ),
         add_types=Array(
             Str(enum=CARD_TYPES),
             unique=True,
@@ -849,9 +877,11 @@ STATE_ACTION_SPECS: dict[str, Spec] = {
                 [
                     AMOUNT,
                     Str(
-                        enum=("x", "source_power"),
+                        enum=("x", "source_power", SACRIFICED_POWER),
                         description="The spell's X, or the source's power (as it last existed, "
-                        "if it has left its zone).",
+                        "if it has left its zone), or, in an activated ability with "
+                        "`sacrifice_as_cost`, the sacrificed permanent's power as it last "
+                        "existed on the battlefield (608.2h).",
                     ),
                 ]
             ),
@@ -886,11 +916,17 @@ STATE_ACTION_SPECS: dict[str, Spec] = {
     ),
     "attach": by_object(
         AnyOf([REF, Str(enum=("targets",))]),
-        "Attaches each Equipment or Fortification to that object, or to the resolving spell's "
-        "or ability's target (701.3a); it gets a new timestamp (701.3c, 613.7e).",
+        "“Attach [this Aura, Equipment or Fortification] to [a permanent]” (701.3a): to that "
+        "permanent, or to the resolving spell's or ability's target, with a new timestamp "
+        "(701.3c, 613.7e); where it can't be attached it doesn't move (701.3b).",
     ),
     "tap": REF_LIST,
     "untap": REF_LIST,
+    "untap_all": AnyOf(
+        [FILTER],
+        description="“Untap all [permanents]”: each permanent that fits, relative to the "
+        "effect's controller, as it applies.",
+    ),
     "add_phases": Table(
         _fields(
             ("after", "phases"),
@@ -977,13 +1013,15 @@ STATE_ACTION_SPECS: dict[str, Spec] = {
                 types=Array(Str(enum=CARD_TYPES), unique=True),
                 subtypes=NAME_LIST,
                 colors=Array(Str(enum=COLORS), unique=True),
-                power=Int(),
-                toughness=Int(),
+                power=AnyOf([Int(), THAT_MUCH_SPEC]),
+                toughness=AnyOf([Int(), THAT_MUCH_SPEC]),
                 keywords=KEYWORD_LIST,
                 **ENTERING,
             ),
             description="The token's characteristics (111.3); `types` defaults to creature "
-            "when power is given. It may enter tapped, attacking or blocking.",
+            "when power is given. It may enter tapped, attacking or blocking. In a triggered "
+            "ability, power and toughness may be `that_much` (“create an X/X ... token, where X "
+            "is the amount of damage”, 608.2h).",
         ),
         key_pattern=OBJECT_REF,
         key_hint='a name for the new token, such as "centaur" (lower case)',
@@ -1190,6 +1228,15 @@ ACTION_SPECS: dict[str, Spec] = {
                 "How what it divides is divided among its targets (601.2d).",
             ),
             discard=REF_LIST,
+            sacrifice=AnyOf(
+                [REF],
+                description="The permanent sacrificed for its `sacrifice_as_cost` (601.2h).",
+            ),
+            x=Int(
+                minimum=0,
+                description="The value announced for X in its cost (602.2b, 601.2b); its `do` "
+                'uses it as `"x"`. Default 0.',
+            ),
             during=Array(
                 DURING_ACTION,
                 description="Mana abilities activated (or actions taken) while activating, "
@@ -1309,7 +1356,7 @@ TRIGGER = WithNames(
         ),
         description="A triggered ability (603): when, if, and what it does.",
     ),
-    objects=frozenset({THAT_CREATURE, CHOSEN}),
+    objects=frozenset({THAT_CREATURE, CHOSEN, ATTACHED_CREATURE}),
 )
 
 EMBLEM_TABLE.fields["triggers"] = Field(Array(TRIGGER))
@@ -1477,6 +1524,19 @@ ACTIVATED = Table(
             description="Counters removed from the permanent as part of the cost.",
         ),
         sacrifice_self=Bool(description="Sacrificing the permanent is part of the cost."),
+        remove_all_counters=Str(
+            pattern=COUNTER,
+            pattern_hint='"+1/+1"',
+            description="“Remove all [kind] counters from [this permanent]” is part of the cost "
+            "(none is a cost paid, 118.3 aside: removing zero counters is possible). Its `do` "
+            "may use `counters_removed`: how many it removed.",
+        ),
+        sacrifice_as_cost=AnyOf(
+            [FILTER],
+            description="“Sacrifice a [quality]” is part of the cost (701.21a; `other`: “other "
+            "than [this permanent]”): `activate`'s `sacrifice` names it. Its `do` may use "
+            f"`{SACRIFICED_POWER}`.",
+        ),
         pay_life=Int(minimum=1, description="Life paid as part of the cost (119.4)."),
         discard_cards=Int(
             minimum=1,
@@ -1583,6 +1643,20 @@ OBJECT_TABLE = Table(
             )
         ),
         prevents=Array(PREVENTION, description="Its prevention effects (615)."),
+        unpreventable=Array(
+            Table(
+                {
+                    k: v
+                    for k, v in _damage_effect_fields(static=True).items()
+                    if k not in ("condition", "description")
+                },
+                description="Which damage: dealt to what, by what (609.7).",
+            ),
+            description="Its static abilities that say damage “can't be prevented” (615.12): "
+            "prevention effects still apply to it, prevent none of it, and don't use up "
+            "shields; “combat damage that would be dealt by creatures you control can't be "
+            'prevented” is `{ by = { controller = "you", types = ["creature"] }, combat = true }`.',
+        ),
         modifies_damage=Array(
             DAMAGE_REPLACEMENT,
             description="Its replacement effects that modify damage as it would be dealt (614.1a).",
@@ -1777,6 +1851,13 @@ OBJECT_TABLE = Table(
         devoured=Int(
             minimum=0, description="How many creatures it devoured as it entered (702.82b): status."
         ),
+        instead_of_graveyard=Str(
+            enum=("library", "exile"),
+            description="“If [this card] would be put into a graveyard from anywhere, reveal it "
+            "and shuffle it into its owner's library instead” (`library`), or “exile it "
+            "instead” (`exile`): a replacement effect (614.1a) that functions in every zone "
+            "(113.6b). The event is replaced: the card doesn't die (614.6, 700.4).",
+        ),
         additional_land_plays=Int(
             minimum=1,
             description="“You may play an additional land on each of your turns” (305.2): "
@@ -1823,7 +1904,7 @@ PLAYER_ENTRY = AnyOf(
 #: The parts the JSON Schema defines once (under ``$defs``); all are in
 #: parts of a ruling file that may hold formulas.
 OBJECT = Defined("object", OBJECT_TABLE)
-DEFINED = (RESOLVE_ACTION, OBJECT, FILTER, FILTER_ITEM, CONDITION, SPELL_FILTER)
+DEFINED = (RESOLVE_ACTION, DURING_ACTION, OBJECT, FILTER, FILTER_ITEM, CONDITION, SPELL_FILTER)
 
 SETUP = Table(
     _fields(

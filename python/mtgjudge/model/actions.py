@@ -54,6 +54,12 @@ class Context:
     #: For a resolving spell: the choices made as it resolves, and what its
     #: earlier instructions counted (608.2c, 608.2d).
     resolution: casting.Resolution | None = None
+    #: For a resolving activated ability: the X announced as it was
+    #: activated (602.2b).
+    x: int | None = None
+    #: For a resolving activated ability: how many counters its cost's
+    #: "remove all" removed.
+    counters_removed: int | None = None
 
 
 def _each(game: Game, refs: list[str]) -> list[GameObject]:
@@ -312,9 +318,20 @@ def _amount(game: Game, name: str, context: Context, named: list[str] | None = N
         )
         return value
     if name == "x":
+        if context.spell is None and context.x is not None:
+            return context.x
         if context.spell is None or context.spell.x is None:
-            raise InvalidInputError("X is defined only while a spell with X resolves")
+            raise InvalidInputError(
+                "X is defined only while a spell, or an activated ability, with X resolves"
+            )
         return context.spell.x
+    if name == "counters_removed":
+        # "Where X is the number of counters removed this way": what the
+        # ability's cost removed as it was activated (601.2h).
+        if context.counters_removed is None:
+            raise InvalidInputError("`counters_removed` is for an ability whose cost removes all")
+        game.note("608.2h", f"{context.counters_removed} counter(s) were removed; X is that")
+        return context.counters_removed
     if name == "other_attacking_creatures":
         record = game.combat
         value = sum(
@@ -497,6 +514,7 @@ def _effect(game: Game, args: dict[str, Any], context: Context) -> None:
         add_subtypes=frozenset(args.get("add_subtypes", ())),
         set_subtypes=frozenset(args["set_subtypes"]) if "set_subtypes" in args else None,
         set_colors=frozenset(args["set_colors"]) if "set_colors" in args else None,
+        assigns_no_combat_damage=args.get("assigns_no_combat_damage", False),
         # 613.1f: triggered abilities the objects gain.
         grant_triggers=tuple(triggered_ability(t) for t in args.get("grant_triggers", ())),
     )
@@ -601,6 +619,10 @@ def _add_mana(game: Game, args: dict[str, Any], context: Context) -> None:
 
 
 def _attach(game: Game, args: dict[str, str], context: Context) -> None:
+    """701.3a: each Aura, Equipment or Fortification is put onto that
+    permanent (an Equipment onto a creature, a Fortification onto a land);
+    where it can't be attached it doesn't move (701.3b); attached to a
+    different object, it gets a new timestamp (701.3c, 613.7e)."""
     for ref, to in args.items():
         obj = game.obj(ref)
         if to == "targets":
@@ -609,18 +631,20 @@ def _attach(game: Game, args: dict[str, str], context: Context) -> None:
             to = context.targets[0]
         host = game.obj(to)
         what = game.characteristics(obj)
-        kind = next((s for s in ("Equipment", "Fortification") if s in what.subtypes), None)
+        kind = next((s for s in ("Aura", "Equipment", "Fortification") if s in what.subtypes), None)
         if kind is None:
-            # 701.3b: what isn't an Equipment or Fortification doesn't move.
-            game.note("701.3b", f"{obj.name} isn't an Equipment or Fortification: it doesn't move")
+            # 701.3b: what isn't an Aura, Equipment or Fortification doesn't move.
+            game.note("701.3b", f"{obj.name} can't be attached to anything: it doesn't move")
             continue
-        wanted = "creature" if kind == "Equipment" else "land"
+        wanted = {"Aura": None, "Equipment": "creature", "Fortification": "land"}[kind]
         legal = (
-            host.zone == "battlefield"
+            obj.zone == "battlefield"
+            and host.zone == "battlefield"
+            and host.exists
             and host is not obj
-            and wanted in game.characteristics(host).types
+            and (wanted is None or wanted in game.characteristics(host).types)
             # 301.5c: an Equipment that's also a creature can't equip.
-            and "creature" not in what.types
+            and not (kind == "Equipment" and "creature" in what.types)
         )
         if not legal:
             game.note("701.3b", f"{obj.name} can't be attached to {host.name}: it doesn't move")
@@ -628,7 +652,6 @@ def _attach(game: Game, args: dict[str, str], context: Context) -> None:
             game.note("701.3b", f"{obj.name} is already attached to {host.name}: nothing happens")
         else:
             obj.attached_to = host.serial
-            # 701.3c, 613.7e: attached to a different object, a new timestamp.
             obj.timestamp = game.next_timestamp()
             game.note("701.3a", f"{obj.name} becomes attached to {host.name}")
 
@@ -641,6 +664,16 @@ def _tap(game: Game, refs: list[str], context: Context) -> None:
 def _untap(game: Game, refs: list[str], context: Context) -> None:
     for obj in _each(game, refs):
         obj.tapped = False
+
+
+def _untap_all(game: Game, spec: dict[str, Any], context: Context) -> None:
+    """ "Untap all [permanents]": those that fit as the effect applies."""
+    you = context.you or game.turn.active_player
+    wanted = object_filter(spec)
+    source = context.source.serial if context.source is not None else None
+    for obj in game.battlefield():
+        if wanted.matches(game, obj, you, source):
+            obj.tapped = False
 
 
 def _cast(game: Game, args: dict[str, Any], context: Context) -> None:
@@ -684,6 +717,8 @@ def _activate(game: Game, args: dict[str, Any], context: Context) -> None:
         args.get("divide"),
         list(args.get("during", ())),
         list(args.get("discard", ())),
+        args.get("x"),
+        args.get("sacrifice"),
     )
 
 
@@ -1141,6 +1176,7 @@ PERFORMERS: dict[str, Performer] = {
     "add_mana": _add_mana,
     "tap": _tap,
     "untap": _untap,
+    "untap_all": _untap_all,
     "cast": _cast,
     "activate": _activate,
     "play_land": _play_land,
@@ -1184,13 +1220,19 @@ def perform_raw(
     source: GameObject | None = None,
     source_serial: int | None = None,
     resolution: casting.Resolution | None = None,
+    x: int | None = None,
+    counters_removed: int | None = None,
 ) -> None:
     """Performs one action given as a one-key table."""
     ((kind, args),) = action.items()
     performer = PERFORMERS.get(kind)
     if performer is None:  # the format's checks make this unreachable
         raise InvalidInputError(f"no action {kind!r}")
-    performer(game, args, Context(you, spell, targets, source, source_serial, resolution))
+    performer(
+        game,
+        args,
+        Context(you, spell, targets, source, source_serial, resolution, x, counters_removed),
+    )
 
 
 def take_action(game: Game, kind: str, args: Any) -> None:

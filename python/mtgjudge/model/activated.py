@@ -8,9 +8,10 @@ divides among them (601.2d), its total cost (601.2f), mana abilities
 (608.2): the choices it offers as it does are given with
 `choose_on_resolution` for its source.
 
-The costs modelled: mana, {T} (602.5a: not for a creature that came under
-its controller's control this turn, unless it has haste), loyalty (606.4,
-606.6), removing counters from the permanent, sacrificing it, and life.
+The costs modelled: mana (with X announced, 602.2b, 107.3a), {T} (602.5a:
+not for a creature that came under its controller's control this turn,
+unless it has haste), loyalty (606.4, 606.6), removing counters from the
+permanent, sacrificing it, and life.
 """
 
 from __future__ import annotations
@@ -49,6 +50,12 @@ class ActivatedAbility:
     remove_counters: tuple[tuple[str, int], ...] = ()
     #: "Sacrifice [this permanent]" as a cost.
     sacrifice_self: bool = False
+    #: "Remove all [kind] counters from [this permanent]" as a cost: the kind.
+    remove_all_counters: str | None = None
+    #: "Sacrifice a [quality]" as a cost (118.3, 701.21a): the quality's
+    #: filter (:class:`mtgjudge.model.effects.ObjectFilter`; `other`: "other
+    #: than [this permanent]"), or None.
+    sacrifice_cost: Any = None
     #: Life paid as a cost (119.4).
     life: int = 0
     #: "Discard a card" as a cost: how many cards (701.9a).
@@ -91,6 +98,13 @@ class Activated(Triggered):
     division: dict[str, int] = field(default_factory=dict)
     #: Which of its source's abilities it is, counting from 1.
     number: int = 1
+    #: The value announced for X in its cost (602.2b, 601.2b), or None.
+    x: int | None = None
+    #: The power of the permanent sacrificed to pay its cost, as it last
+    #: existed on the battlefield (608.2h), or None.
+    sacrificed_power: int | None = None
+    #: How many counters its "remove all" cost removed, or None.
+    counters_removed: int | None = None
 
     @property
     def ref(self) -> str:
@@ -114,6 +128,8 @@ class Activation:
 
 def ability_from(spec: dict[str, Any]) -> ActivatedAbility:
     """An activated ability as a setup writes it."""
+    from mtgjudge.model.setup import object_filter
+
     divides = spec.get("divides")
     less = spec.get("costs_less_for_each")
     return ActivatedAbility(
@@ -122,6 +138,10 @@ def ability_from(spec: dict[str, Any]) -> ActivatedAbility:
         loyalty=spec.get("loyalty"),
         remove_counters=tuple(sorted(spec.get("remove_counters", {}).items())),
         sacrifice_self=spec.get("sacrifice_self", False),
+        remove_all_counters=spec.get("remove_all_counters"),
+        sacrifice_cost=(
+            object_filter(spec["sacrifice_as_cost"]) if "sacrifice_as_cost" in spec else None
+        ),
         life=spec.get("pay_life", 0),
         discard=spec.get("discard_cards", 0),
         timing="sorcery" if "loyalty" in spec else spec.get("timing", "instant"),
@@ -219,8 +239,11 @@ def divide(
     return division
 
 
-def _total_cost(game: Game, player: str, source: GameObject, ability: ActivatedAbility) -> Any:
-    """601.2f, 602.2b: the ability's total cost, with its own cost reduction."""
+def _total_cost(
+    game: Game, player: str, source: GameObject, ability: ActivatedAbility, x: int = 0
+) -> Any:
+    """601.2f, 602.2b: the ability's total cost, with its own cost reduction
+    and the value of X announced (107.3a, 601.2b)."""
     from mtgjudge import _core
     from mtgjudge.model.cost import _count_for_cost
 
@@ -232,7 +255,7 @@ def _total_cost(game: Game, player: str, source: GameObject, ability: ActivatedA
         game.note("601.2f", f"the ability costs {amount} less for each of {count}: {counted}")
     total = kernel.current().total_cost(
         _core.ManaCost(ability.mana or ""),
-        x=0,
+        x=x,
         alternative=None,
         additional=[],
         increases=[],
@@ -250,9 +273,13 @@ def _pay(
     ability: ActivatedAbility,
     total: Any,
     discards: Sequence[str] = (),
-) -> None:
+    victim: GameObject | None = None,
+    item: Activated | None = None,
+) -> int | None:
     """601.2h: the costs are paid, in any order; one that can't be paid
-    makes the activation illegal (118.3)."""
+    makes the activation illegal (118.3). Returns the power of the
+    permanent sacrificed for "sacrifice a [quality]", as it last existed on
+    the battlefield (608.2h)."""
     if ability.tap:
         if source.tapped:
             raise IllegalPaymentError(
@@ -334,6 +361,12 @@ def _pay(
     for kind, count in ability.remove_counters:
         source.counters[kind] -= count
         game.note("601.2h", f"{player} removes {count} {kind} counter(s) from {source.name}")
+    if ability.remove_all_counters is not None:
+        kind = ability.remove_all_counters
+        removed = source.counters.pop(kind, 0)
+        if item is not None:
+            item.counters_removed = removed
+        game.note("601.2h", f"{player} removes all {removed} {kind} counter(s) from {source.name}")
     if ability.life:
         state.life -= ability.life
         game.note("119.4", f"{player} pays {ability.life} life")
@@ -341,9 +374,47 @@ def _pay(
         game.move(card, "graveyard")
         game.history.discarded[player] = game.history.discarded.get(player, 0) + 1
         game.note("701.9a", f"{player} discards {card.name} to pay the cost")
+    power = None
+    if victim is not None:
+        power = game.characteristics(victim).power or 0
+        game.note("701.21a", f"{player} sacrifices {victim.name} to pay the cost")
+        game.move(victim, "graveyard", rule="701.21a")
     if ability.sacrifice_self:
         game.note("701.21a", f"{player} sacrifices {source.name} to pay the cost")
         game.move(source, "graveyard", rule="701.21a")
+    return power
+
+
+def _check_sacrifice(
+    game: Game, player: str, source: GameObject, ability: ActivatedAbility, ref: str | None
+) -> GameObject | None:
+    """118.3, 701.21a: the permanent named to pay "sacrifice a [quality]":
+    one its controller controls that fits ("other than [this permanent]":
+    not the source)."""
+    if ability.sacrifice_cost is None:
+        if ref is not None:
+            raise InvalidInputError(f"{source.name}'s ability has no cost to sacrifice a permanent")
+        return None
+    if ref is None:
+        raise IllegalPaymentError(
+            f"the cost of {source.name}'s ability sacrifices a permanent (say which: `sacrifice`)",
+            rule="118.3",
+            fault="cant_pay",
+        )
+    victim = game.obj(ref)
+    if (
+        victim.zone != "battlefield"
+        or not victim.exists
+        or game.controller(victim) != player
+        or not ability.sacrifice_cost.matches(game, victim, player, source.serial)
+    ):
+        raise IllegalPaymentError(
+            f"{player} can't sacrifice {victim.name} for the cost of {source.name}'s ability: it "
+            "isn't a permanent they control with the quality asked for",
+            rule="701.21a",
+            fault="cant_pay",
+        )
+    return victim
 
 
 def activate(
@@ -355,8 +426,11 @@ def activate(
     division: Mapping[str, int] | None,
     during: list[Any],
     discards: Sequence[str] = (),
+    x: int | None = None,
+    sacrifice: str | None = None,
 ) -> Activated:
-    """602.2: ``player`` activates ability ``number`` (from 1) of ``source``."""
+    """602.2: ``player`` activates ability ``number`` (from 1) of ``source``;
+    ``x`` is the value announced for X in its cost (602.2b, 601.2b)."""
     abilities = [*source.activated, *granted(game, source)]
     if not 1 <= number <= len(abilities):
         raise InvalidInputError(f"{source.name} has no activated ability number {number}")
@@ -387,6 +461,14 @@ def activate(
         number=number,
     )
     game.note("602.2a", f"{player} activates {item.describe()}")
+    has_x = "{X}" in (ability.mana or "").upper()
+    if x is not None and not has_x:
+        raise InvalidInputError(f"{item.describe()} has no X in its cost (`x`)")
+    if has_x:
+        # 602.2b, 601.2b: the value of X is announced as it is activated
+        # (107.3a), and is the same as it resolves (608.2h).
+        item.x = x or 0
+        game.note("601.2b", f"{player} announces X = {item.x}")
     if given_targets and not ability.targeting:
         raise InvalidInputError(f"{item.describe()} has no targets (`targeting`)")
     chosen = target_rules.choose(
@@ -399,10 +481,11 @@ def activate(
     item.division = globals()["divide"](
         game, ability.divides, [target.ref for target in chosen], division
     )
-    total = _total_cost(game, player, source, ability)
+    total = _total_cost(game, player, source, ability, item.x or 0)
     game.history.total_costs[source.ref] = str(total.cost)
     activate_mana_abilities(game, player, during, f"activating {item.describe()}")
-    _pay(game, player, source, ability, total, discards)
+    victim = _check_sacrifice(game, player, source, ability, sacrifice)
+    item.sacrificed_power = _pay(game, player, source, ability, total, discards, victim, item)
     game.history.activations.append(
         Activation(item.source_serial, number, game.turn_number, ability.is_loyalty)
     )

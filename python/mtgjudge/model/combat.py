@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from mtgjudge import _core, kernel
 from mtgjudge.errors import IllegalActionError, InvalidInputError
 from mtgjudge.keywords import mask
-from mtgjudge.model import life, replacement, restrictions, triggers
+from mtgjudge.model import effects, life, replacement, restrictions, triggers
 
 if TYPE_CHECKING:
     from mtgjudge.model.game import Game
@@ -144,9 +144,12 @@ class KernelBoard:
         for obj in game.battlefield():
             current = game.characteristics(obj)
             if "creature" in current.types and current.power is not None:
+                # 510.1a: one that an effect says assigns no combat damage
+                # assigns it as a creature with 0 power does: none.
+                power = 0 if effects.assigns_no_combat_damage(game, obj) else current.power
                 self.kernel.add_creature(
                     self.player_index(current.controller),
-                    current.power,
+                    power,
                     current.toughness,
                     damage=obj.damage,
                     keywords=mask(current.keywords),

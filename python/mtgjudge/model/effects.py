@@ -98,6 +98,10 @@ class ObjectFilter:
     mana_value_at_least: int | None = None
     #: "nonland": it has none of these card types.
     not_types: frozenset[str] = frozenset()
+    #: "legendary", "basic": it has each of these supertypes (205.4).
+    supertypes: frozenset[str] = frozenset()
+    #: "nonlegendary", "nonbasic": it has none of these supertypes (205.4a, 205.4c).
+    not_supertypes: frozenset[str] = frozenset()
     #: "enchanted": an Aura is attached to it (303.4).
     enchanted: bool = False
     #: "controlled by a player who was dealt combat damage by three or more
@@ -220,6 +224,12 @@ class ObjectFilter:
         if self.not_subtypes & current.subtypes:
             return False
         if self.not_types & current.types:
+            return False
+        # 205.4: supertypes, written as the objects' are ("Legendary").
+        supertypes = {name.casefold() for name in current.supertypes}
+        if any(name.casefold() not in supertypes for name in self.supertypes):
+            return False
+        if any(name.casefold() in supertypes for name in self.not_supertypes):
             return False
         if self.colors and not self.colors & current.colors:
             return False
@@ -447,6 +457,13 @@ class Modification:
     #: Layer 6: activated abilities it gains
     #: (:class:`mtgjudge.model.activated.ActivatedAbility`).
     grant_activated: tuple = ()
+    #: "... can't have or gain [keyword]": whatever gives them, the objects
+    #: don't have these keywords, and an effect of a resolving spell or
+    #: ability that would give them one isn't created for them (it gives
+    #: them the rest).
+    cant_have: frozenset[str] = frozenset()
+    #: "[It] assigns no combat damage this turn" (510.1a: it assigns none).
+    assigns_no_combat_damage: bool = False
 
     @property
     def changes_type_or_color(self) -> bool:
@@ -553,8 +570,20 @@ class ContinuousEffect:
     combat: object = None
     #: For a static ability: what multiplies its power and toughness change.
     times: str | None = None
+    #: For a resolved effect: by object, the keywords of its grant that
+    #: weren't given to it because it couldn't have them as the effect was
+    #: created (the effect isn't created for them).
+    not_granted: Mapping[int, frozenset[str]] = field(default_factory=dict)
 
-    def applies_to(self, game: Game, obj: GameObject, up_to_layer: int | None = None) -> bool:
+    def applies_to(
+        self,
+        game: Game,
+        obj: GameObject,
+        up_to_layer: int | None = None,
+        without_keyword_parts: bool = False,
+    ) -> bool:
+        """``without_keyword_parts``: judge all of the filter but its
+        keywords, which the caller judges on layer 6 as it goes (613.8)."""
         if self.affected is not None:
             return obj.serial in self.affected
         if self.source_serial is not None and not _functions(game, self.source_serial):
@@ -563,9 +592,17 @@ class ContinuousEffect:
             game, self.you, self.source_serial
         ):
             return False
-        return self.filter is not None and self.filter.matches(
+        wanted = self.filter
+        if without_keyword_parts and isinstance(wanted, ObjectFilter):
+            wanted = replace(wanted, keywords=frozenset(), without_keywords=frozenset())
+        return wanted is not None and wanted.matches(
             game, obj, self.you, self.source_serial, up_to_layer
         )
+
+    def filter_free_of_keywords(self) -> bool:
+        """Whether its set can be judged before layer 6 is done: not a static
+        ability filtered by keyword."""
+        return keyword_parts(self) is None
 
 
 def _functions(game: Game, serial: int) -> bool:
@@ -592,6 +629,8 @@ class Characteristics:
     mana_costs: tuple[str | None, ...] = ()
     #: Keywords from abilities and effects.
     keywords: frozenset[str] = field(default_factory=frozenset)
+    #: Its supertypes (205.4): printed; no effect in the model changes them.
+    supertypes: frozenset[str] = field(default_factory=frozenset)
     #: Keywords from keyword counters (122.1b).
     counter_keywords: frozenset[str] = field(default_factory=frozenset)
     #: Each instance of affinity it has, as the filter of its quality (702.41).
@@ -661,6 +700,7 @@ def compute(
         toughness=base_toughness,
         names=names,
         mana_costs=mana_costs,
+        supertypes=obj.supertypes,
     )
     if up_to_layer < 6:
         return partial
@@ -672,11 +712,50 @@ def compute(
         affinity += grant.affinity
     from_counters = set(counter_keywords(name for name, n in obj.counters.items() if n > 0))
     power, toughness = base_power, base_toughness
-    applying = [effect for effect in relevant if effect.applies_to(game, obj)]
-    for effect in applying:
-        keywords |= effect.modification.grant
+    # A static ability whose set is filtered by keyword ("creatures you
+    # control with first strike have double strike") is judged on the
+    # abilities the object has at that point of layer 6 (613.1f, 613.8).
+    by_keyword = {
+        id(effect): parts
+        for effect in relevant
+        if (parts := keyword_parts(effect)) is not None
+        and effect.applies_to(game, obj, up_to_layer=5, without_keyword_parts=True)
+    }
+    plain = [e for e in relevant if id(e) not in by_keyword and e.filter_free_of_keywords()]
+    applying = [effect for effect in plain if effect.applies_to(game, obj)]
+    applying_ids = {id(effect) for effect in applying}
+    layer_6 = [
+        e
+        for e in relevant
+        if e.modification.grant or e.modification.lose or e.modification.cant_have
+    ]
+    layer_6 = [e for e in layer_6 if id(e) in by_keyword or id(e) in applying_ids]
+    for effect in _dependency_order(layer_6, by_keyword):
+        if id(effect) in by_keyword and not _has_keyword_parts(
+            by_keyword[id(effect)], keywords | from_counters
+        ):
+            continue
+        keywords |= effect.modification.grant - effect.not_granted.get(obj.serial, frozenset())
         keywords -= effect.modification.lose
         from_counters -= effect.modification.lose
+    # "Can't have [keyword]": whatever the order, it doesn't have them.
+    for effect in layer_6:
+        if effect.modification.cant_have and (
+            id(effect) not in by_keyword
+            or _has_keyword_parts(by_keyword[id(effect)], keywords | from_counters)
+        ):
+            keywords -= effect.modification.cant_have
+            from_counters -= effect.modification.cant_have
+    # Layer 7 effects filtered by keyword see layer 6 finished (613.1f, 613.4).
+    applying = [
+        effect
+        for effect in relevant
+        if id(effect) in applying_ids
+        or (
+            id(effect) in by_keyword
+            and _has_keyword_parts(by_keyword[id(effect)], keywords | from_counters)
+        )
+    ]
     # Layer 7a: a characteristic-defining ability sets power (604.3, 613.4a);
     # it works in every zone.
     if obj.power_is == "creatures_in_your_party":
@@ -713,9 +792,69 @@ def compute(
         names=names,
         mana_costs=mana_costs,
         keywords=frozenset(keywords),
+        supertypes=obj.supertypes,
         counter_keywords=frozenset(from_counters),
         affinity=affinity,
     )
+
+
+def assigns_no_combat_damage(game: Game, obj: GameObject) -> bool:
+    """Whether an effect says the creature assigns no combat damage (510.1a)."""
+    return any(
+        effect.modification.assigns_no_combat_damage and effect.applies_to(game, obj)
+        for effect in game.current_effects()
+    )
+
+
+def cant_have(game: Game, obj: GameObject) -> frozenset[str]:
+    """The keywords effects say the object can't have, now."""
+    found: set[str] = set()
+    for effect in game.current_effects():
+        if effect.modification.cant_have and effect.applies_to(game, obj):
+            found |= effect.modification.cant_have
+    return frozenset(found)
+
+
+def keyword_parts(effect: ContinuousEffect) -> tuple[frozenset[str], frozenset[str]] | None:
+    """For a static ability whose filter looks at keywords ("with first
+    strike", "without flying"), the keywords it wants and those it excludes."""
+    wanted = effect.filter
+    if effect.affected is not None or not isinstance(wanted, ObjectFilter):
+        return None
+    if not wanted.keywords and not wanted.without_keywords:
+        return None
+    return wanted.keywords, wanted.without_keywords
+
+
+def _has_keyword_parts(parts: tuple[frozenset[str], frozenset[str]], keywords: set[str]) -> bool:
+    wanted, excluded = parts
+    return wanted <= keywords and not excluded & keywords
+
+
+def _dependency_order(
+    layer_6: list[ContinuousEffect], by_keyword: dict[int, tuple[frozenset[str], frozenset[str]]]
+) -> list[ContinuousEffect]:
+    """613.8: within layer 6, an effect filtered by keyword depends on an
+    effect that adds or removes a keyword it looks at (applying that one
+    would change what it applies to, 613.8a), and applies after it
+    (613.8b); the rest go in timestamp order (613.7). In a dependency loop
+    (613.8b), timestamp order decides (the earliest goes first)."""
+    remaining = list(layer_6)  # already in timestamp order
+    ordered: list[ContinuousEffect] = []
+
+    def depends(first: ContinuousEffect, other: ContinuousEffect) -> bool:
+        parts = by_keyword.get(id(first))
+        if parts is None or other is first:
+            return False
+        looked_at = parts[0] | parts[1]
+        return bool((other.modification.grant | other.modification.lose) & looked_at)
+
+    while remaining:
+        free = [e for e in remaining if not any(depends(e, other) for other in remaining)]
+        chosen = free[0] if free else remaining[0]
+        ordered.append(chosen)
+        remaining = [e for e in remaining if e is not chosen]
+    return ordered
 
 
 def _could_apply(effect: ContinuousEffect, obj: GameObject) -> bool:

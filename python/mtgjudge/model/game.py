@@ -169,6 +169,10 @@ class Game:
         #: The controller each object (by scenario name) had as it last left
         #: the battlefield: its last known information (608.2h, 113.7a).
         self.last_controllers: dict[str, str] = {}
+        #: What each object (by the serial it had there) was attached to as
+        #: it last left the battlefield: that permanent's name and serial
+        #: (608.2h, 113.7a).
+        self.last_attached: dict[int, tuple[str, int]] = {}
         #: Each object, by scenario name, as it last existed on the
         #: battlefield or the stack (its controller, keywords), for damage
         #: it deals once it has left (113.7a, 608.2h).
@@ -383,6 +387,16 @@ class Game:
         attacking, 508.4), before abilities that trigger on its entering look
         at it."""
         previous_zone = obj.zone
+        shuffle_in = False
+        if zone == "graveyard" and obj.instead_of_graveyard is not None and obj.exists:
+            # 614.1a, 113.6b: its own replacement effect, from anywhere; the
+            # event is replaced and never happens (614.6), so it doesn't die.
+            zone = obj.instead_of_graveyard
+            shuffle_in = zone == "library"
+            instead = "its owner's library" if zone == "library" else "exile"
+            self.note(
+                "614.1a", f"{obj.name} would be put into a graveyard; it goes to {instead} instead"
+            )
         departed = {obj.serial: self.controller(obj)} if previous_zone == "battlefield" else {}
         returning: list[str] = []
         # 700.4: "dies" is about what the permanent was as it last existed.
@@ -400,6 +414,13 @@ class Game:
             returning = self.exiled_until_leaves.pop(obj.serial, [])
             self.last_known[obj.serial] = (obj.tapped, self.characteristics(obj).all_keywords)
             self.last_controllers[obj.ref] = departed[obj.serial]
+            host = self.by_serial(obj.attached_to) if obj.attached_to is not None else None
+            if host is not None:
+                self.last_attached[obj.serial] = (host.ref, host.serial)
+            for other in self.battlefield():
+                if other.attached_to == obj.serial:
+                    # What is attached to it was last attached to it (608.2h).
+                    self.last_attached[other.serial] = (obj.ref, obj.serial)
         dies = previous_zone == "battlefield" and zone == "graveyard"
         if dies:
             # 700.4: "dies" means put into a graveyard from the battlefield.
@@ -433,6 +454,8 @@ class Game:
         obj.timestamp = self.next_timestamp()
         obj.transformed = False
         obj.devoured = 0
+        if shuffle_in and not obj.token:
+            self._shuffle_into_library(obj)
         if zone == "battlefield":
             _add_starting_loyalty(obj)
             if previous_zone != "battlefield":
@@ -480,19 +503,25 @@ class Game:
                 obj.counters[kind] += count
                 self.note(rule, f"{obj.name} enters with {count} {kind} counter(s) ({source})")
 
+    def _shuffle_into_library(self, obj: GameObject) -> None:
+        """701.20a, 701.24a: the card is revealed and shuffled into its
+        owner's library: no order of the library is promised afterwards
+        (the model keeps its order and puts the card at the bottom)."""
+        self.library_order.setdefault(obj.owner, []).append(obj.serial)
+        self.note("701.24a", f"{obj.name} is shuffled into {obj.owner}'s library")
+
     def _leave_battlefield_cleanup(self, departed: dict[int, str]) -> None:
-        """Auras attached to nothing go to the graveyard (704.5m); Equipment
-        attached to nothing stays, unattached (704.5n); what left the
-        battlefield leaves combat (506.4). ``departed`` maps the serials that
-        left to their controllers."""
+        """What was attached to a permanent that left is attached to nothing:
+        an Aura stays so until state-based actions put it into the graveyard
+        (704.5m, :meth:`_auras_attached_to_nothing`), so an effect resolving
+        may still attach it elsewhere; Equipment stays, unattached (704.5n);
+        what left the battlefield leaves combat (506.4). ``departed`` maps the
+        serials that left to their controllers."""
         on_battlefield = {obj.serial for obj in self.battlefield()}
         for other in self.battlefield():
             if other.attached_to is not None and other.attached_to not in on_battlefield:
                 if "Aura" in other.subtypes:
-                    self.note(
-                        "704.5m", f"{other.name} is attached to nothing and goes to the graveyard"
-                    )
-                    self.move(other, "graveyard")
+                    other.attached_to = None
                 else:
                     self.note("704.5n", f"{other.name} becomes unattached")
                     other.attached_to = None
@@ -590,6 +619,20 @@ class Game:
             affected = [
                 obj for obj in self.battlefield() if filter.matches(self, obj, you, source_serial)
             ]
+        # An object that can't have a keyword now doesn't get it from this
+        # effect, even once it could have it again: that part of the effect
+        # isn't created for it.
+        not_granted = {}
+        if modification.grant:
+            for obj in affected:
+                withheld = modification.grant & effects.cant_have(self, obj)
+                if withheld:
+                    not_granted[obj.serial] = withheld
+                    self.note(
+                        "613.1f",
+                        f"{obj.name} can't have {', '.join(sorted(withheld))}: the effect "
+                        "doesn't give it",
+                    )
         effect = ContinuousEffect(
             timestamp=self.next_timestamp(),
             modification=modification,
@@ -597,6 +640,7 @@ class Game:
             duration=duration,
             affected=frozenset(obj.serial for obj in affected),
             description=description,
+            not_granted=not_granted,
         )
         self.effects.append(effect)
         return effect
@@ -627,10 +671,14 @@ class Game:
                     f"{cancelled} +1/+1 and -1/-1 counter pair(s) are removed from {obj.name}",
                 )
         self._unattach_what_cant_be_attached()
+        self._auras_attached_to_nothing()
         # 702.89a: umbra armor replaces the destructions to come.
         umbra.before_state_based_actions(self)
         board = KernelBoard(self)
         board.sync(board.kernel.check_state_based_actions())
+        # 704.3: checked again; an Aura whose permanent the kernel's state-based
+        # actions just put into a graveyard is attached to nothing now.
+        self._auras_attached_to_nothing()
         self.settle_losses()
 
     def _unattach_what_cant_be_attached(self) -> None:
@@ -645,6 +693,15 @@ class Game:
             if {"creature", "battle"} & now.types or not can_attach:
                 obj.attached_to = None
                 self.note("704.5p", f"{obj.name} can't be attached and becomes unattached")
+
+    def _auras_attached_to_nothing(self) -> None:
+        """704.5m: an Aura attached to nothing (or to a permanent no longer on
+        the battlefield) is put into its owner's graveyard."""
+        on_battlefield = {obj.serial for obj in self.battlefield()}
+        for aura in self.battlefield():
+            if "Aura" in aura.subtypes and aura.attached_to not in on_battlefield:
+                self.note("704.5m", f"{aura.name} is attached to nothing and goes to the graveyard")
+                self.move(aura, "graveyard", rule="704.5m")
 
     def settle_losses(self) -> None:
         """The players who lost at this state-based check lose together

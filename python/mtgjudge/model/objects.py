@@ -94,6 +94,9 @@ class GameObject:
     mana_for_counters: tuple = ()
     #: Static abilities that prevent damage (:class:`mtgjudge.model.replacement.Prevention`, 615).
     preventions: tuple = ()
+    #: Static abilities that say damage "can't be prevented" (615.12): which
+    #: damage, each a :class:`mtgjudge.model.replacement.DamageFilter`.
+    unpreventable: tuple = ()
     #: Static abilities that modify damage as it would be dealt
     #: (:class:`mtgjudge.model.replacement.DamageReplacement`, 614.1a).
     damage_replacements: tuple = ()
@@ -199,6 +202,10 @@ class GameObject:
     emblem: bool = False
     #: "You may play an additional land on each of your turns" (305.2): how many.
     additional_land_plays: int = 0
+    #: "If [this card] would be put into a graveyard from anywhere, ...
+    #: instead" (614.1a, functioning in every zone, 113.6b): the zone it goes
+    #: to instead, "library" (revealed and shuffled in) or "exile".
+    instead_of_graveyard: str | None = None
     #: A transforming double-faced card's back face (712), and whether the
     #: permanent is transformed, back face up (701.27): status.
     back: BackFace | None = None

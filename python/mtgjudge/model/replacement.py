@@ -296,7 +296,7 @@ def apply(game: Game, pieces: list[Piece], *, combat: bool) -> list[tuple[Piece,
             elif isinstance(effect.effect, Redirection):
                 _redirect(game, effect, pieces, applicable, outcome)
             else:
-                _prevent(game, effect, pieces, applicable, outcome)
+                _prevent(game, effect, pieces, applicable, outcome, combat=combat)
             for i in applicable:
                 applied[i].add(id(effect))
             for new in range(count, len(pieces)):
@@ -528,15 +528,44 @@ def _replace(
         )
 
 
+def unpreventable(game: Game, piece: Piece, *, combat: bool) -> bool:
+    """615.12: whether a static ability says this damage can't be prevented."""
+    for obj in game.battlefield():
+        for damage in obj.unpreventable:
+            holder = ActiveEffect(
+                Prevention(damage), game.controller(obj), obj.ref, obj.serial, obj.timestamp
+            )
+            if damage.applies(game, piece, holder, combat=combat):
+                return True
+    return False
+
+
 def _prevent(
     game: Game,
     effect: ActiveEffect,
     pieces: list[Piece],
     applicable: list[int],
     outcome: _Outcome,
+    *,
+    combat: bool,
 ) -> None:
     prevention = effect.effect
     assert isinstance(prevention, Prevention)
+    # 615.12, 615.12a: the effect applies once to damage that can't be
+    # prevented, and prevents none of it; a shield isn't reduced by it.
+    cant = [i for i in applicable if unpreventable(game, pieces[i], combat=combat)]
+    for i in cant:
+        outcome.notes.append(
+            (
+                "615.12",
+                f"the damage {pieces[i].source.name} would deal to "
+                f"{_name(game, pieces[i].recipient)} can't be prevented: {_what(game, effect)} "
+                "prevents none of it",
+            )
+        )
+    applicable = [i for i in applicable if i not in cant]
+    if not applicable:
+        return
     amount = prevention.amount
     left = outcome.amounts
     if amount == "all":

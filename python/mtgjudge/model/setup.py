@@ -60,6 +60,8 @@ def object_filter(spec: dict[str, Any]) -> ObjectFilter:
         mana_value_at_most=spec.get("mana_value_at_most"),
         mana_value_at_least=spec.get("mana_value_at_least"),
         not_types=frozenset(spec.get("not_types", ())),
+        supertypes=frozenset(spec.get("supertypes", ())),
+        not_supertypes=frozenset(spec.get("not_supertypes", ())),
         enchanted=spec.get("enchanted", False),
         controller_dealt_combat_damage_by=(
             (
@@ -231,6 +233,9 @@ def static_ability(spec: dict[str, Any], name: str) -> StaticAbility:
     return StaticAbility(
         modification=Modification(
             grant=frozenset(spec.get("grant", ())),
+            # "Lose [keyword] and can't have or gain [keyword]".
+            lose=frozenset(normalize(k) for k in spec.get("cant_have", ())),
+            cant_have=frozenset(normalize(k) for k in spec.get("cant_have", ())),
             power=power,
             toughness=toughness,
             # 613.4b: "has base power and toughness 1/1" (layer 7b).
@@ -320,6 +325,7 @@ def game_object(ref: str, spec: dict[str, Any], zone: str) -> GameObject:
         cost_modifiers=tuple(cost_modifier(m) for m in spec.get("cost_modifiers", ())),
         spell_grants=tuple(spell_grant(g) for g in spec.get("spells_you_cast_have", ())),
         preventions=tuple(prevention_from(p) for p in spec.get("prevents", ())),
+        unpreventable=tuple(damage_filter(d) for d in spec.get("unpreventable", ())),
         damage_replacements=tuple(damage_replacement(m) for m in spec.get("modifies_damage", ())),
         redirections=tuple(redirection_from(r) for r in spec.get("redirects", ())),
         replaces_draw=tuple(
@@ -408,6 +414,7 @@ def game_object(ref: str, spec: dict[str, Any], zone: str) -> GameObject:
         regeneration_shields=spec.get("regeneration_shields", 0),
         emblem=spec.get("emblem", False),
         additional_land_plays=spec.get("additional_land_plays", 0),
+        instead_of_graveyard=spec.get("instead_of_graveyard"),
         back=(
             BackFace(
                 name=spec["back_face"]["name"],

@@ -52,10 +52,12 @@ from mtgjudge.model.effects import (
 )
 from mtgjudge.model.objects import new_serial
 from mtgjudge.protocol.vocabulary import (
+    ATTACHED_CREATURE,
     ATTACK_EVENTS,
     CHOSEN,
     EVENTS,
     OWN_DAMAGE_EVENTS,
+    SACRIFICED_POWER,
     THAT_CREATURE,
     THAT_MUCH,
     THAT_POWER,
@@ -214,6 +216,9 @@ class Triggered:
     about: tuple[str, int] | None = None
     #: "That creature"'s power and toughness as the event saw it (603.10).
     that_pt: tuple[int | None, int | None] | None = None
+    #: As it resolves: the permanent its source is attached to, or was last
+    #: attached to (608.2h), by name and serial.
+    attached: tuple[str, int] | None = None
 
     @property
     def ref(self) -> str:
@@ -959,7 +964,9 @@ def _resolve(game: Game, ability: Triggered, given: dict[str, Any], used: set[st
     gone = {ref for ref in ability.targets if ref not in legal}
     if game.obj(ability.source.ref).serial != ability.source_serial:
         gone.add(ability.source.ref)
-    for that in (ability.that_creature, ability.about):
+    if _says(ability.ability.actions, ATTACHED_CREATURE):
+        ability.attached = _attached(game, ability)
+    for that in (ability.that_creature, ability.about, ability.attached):
         if that is not None and game.obj(that[0]).serial != that[1]:
             # 603.7c: an object that has left its zone isn't affected.
             gone.add(that[0])
@@ -1038,7 +1045,37 @@ def _perform(
                 targets=tuple(legal),
                 source=ability.source,
                 source_serial=ability.source_serial,
+                x=getattr(ability, "x", None),
+                counters_removed=getattr(ability, "counters_removed", None),
             )
+
+
+def _says(node: Any, word: str) -> bool:
+    if isinstance(node, str):
+        return node == word
+    if isinstance(node, dict):
+        return any(_says(k, word) or _says(v, word) for k, v in node.items())
+    if isinstance(node, (list, tuple)):
+        return any(_says(item, word) for item in node)
+    return False
+
+
+def _attached(game: Game, ability: Triggered) -> tuple[str, int] | None:
+    """ "Enchanted creature" as the ability resolves: the permanent its
+    source is attached to; if the source has left the battlefield, the one
+    it was attached to as it last existed there (608.2h, 113.7a)."""
+    source = game.by_serial(ability.source_serial)
+    if source is not None and source.zone == "battlefield" and source.attached_to is not None:
+        host = game.by_serial(source.attached_to)
+        return (host.ref, host.serial) if host is not None else None
+    last = game.last_attached.get(ability.source_serial)
+    if last is not None:
+        game.note(
+            "608.2h",
+            f"{ability.source_name} isn't attached to anything now; it was last attached to "
+            f"{game.obj(last[0]).name}",
+        )
+    return last
 
 
 def _roles(ability: Triggered, legal: list[str]) -> dict[str, list[str]]:
@@ -1059,7 +1096,15 @@ def _mentions_role(action: Any, roles: dict[str, list[str]]) -> bool:
 def _context(ability: Triggered, legal: list[str]) -> Any:
     from mtgjudge.model.actions import Context
 
-    return Context(ability.controller, None, tuple(legal), ability.source, ability.source_serial)
+    return Context(
+        ability.controller,
+        None,
+        tuple(legal),
+        ability.source,
+        ability.source_serial,
+        x=getattr(ability, "x", None),
+        counters_removed=getattr(ability, "counters_removed", None),
+    )
 
 
 def _choose_one(
@@ -1236,7 +1281,8 @@ def _names(objects: list[GameObject]) -> str:
 
 def _expand(node: Any, chosen: list[str]) -> Any:
     """A `choose`'s action with "chosen" replaced by the permanents chosen:
-    in a list, each of them; as a key, each of them with the same value."""
+    in a list, each of them; as a key, each of them with the same value; as
+    a value, the one chosen."""
     if isinstance(node, dict):
         out: dict[str, Any] = {}
         for key, value in node.items():
@@ -1251,6 +1297,9 @@ def _expand(node: Any, chosen: list[str]) -> Any:
             else:
                 items.append(_expand(item, chosen))
         return items
+    if node == CHOSEN and len(chosen) == 1:
+        # As a single object (`attach = { aura = "chosen" }`): the one chosen.
+        return chosen[0]
     return node
 
 
@@ -1276,6 +1325,20 @@ def _substitute(node: Any, ability: Triggered) -> Any:
         if ability.that_much is None:
             raise InvalidInputError(f"the event {ability.event!r} has no “that much” (see EVENTS)")
         return ability.that_much
+    if node == ATTACHED_CREATURE:
+        if ability.attached is None:
+            raise InvalidInputError(
+                f"{ability.source_name} is attached to nothing and was attached to nothing: "
+                "no `attached_creature`"
+            )
+        return ability.attached[0]
+    if node == SACRIFICED_POWER:
+        # 608.2h: the power of the permanent sacrificed to pay the cost, as
+        # it last existed on the battlefield; 107.1b: negative deals none.
+        power = getattr(ability, "sacrificed_power", None)
+        if power is None:
+            raise InvalidInputError("`sacrificed_power` needs a permanent sacrificed for the cost")
+        return max(power, 0)
     if node == THIS_OBJECT:
         # "This creature": the object whose ability it is.
         return ability.source.ref
@@ -1305,6 +1368,7 @@ def _fill(node: Any, fill: Callable[[Any], Any]) -> Any:
 
 #: Actions whose argument names objects by its keys, or lists them.
 _KEYED = {
+    "attach",
     "grant",
     "lose",
     "pump",
@@ -1312,7 +1376,6 @@ _KEYED = {
     "counters",
     "remove_counters",
     "gain_control",
-    "attach",
     "move",
     "controller_loses_life",
 }

@@ -193,6 +193,19 @@ THAT_POWER = "that_power"
 THAT_TOUGHNESS = "that_toughness"
 #: In an ability a static ability grants: the object that has it ("this creature").
 THIS_OBJECT = "this_object"
+#: In an activated ability whose cost sacrifices a permanent: that
+#: permanent's power as it last existed on the battlefield (608.2h).
+SACRIFICED_POWER = "sacrificed_power"
+#: In an activated ability whose cost removes all counters of a kind from
+#: its permanent: how many its cost removed ("where X is the number of
+#: counters removed this way").
+COUNTERS_REMOVED = "counters_removed"
+#: Those words, each with the cost key of an activated ability that gives it.
+COST_WORDS = {SACRIFICED_POWER: "sacrifice_as_cost", COUNTERS_REMOVED: "remove_all_counters"}
+#: In a triggered ability of an Aura or Equipment: the permanent it is
+#: attached to ("enchanted creature"), or, once it has left the
+#: battlefield, the one it was last attached to (608.2h, 113.7a).
+ATTACHED_CREATURE = "attached_creature"
 #: In the actions of a `choose`: the permanents chosen.
 CHOSEN = "chosen"
 #: How many permanents a `choose` takes (608.2d).
@@ -307,6 +320,7 @@ OBJECT_KEYS = (
     "permissions",
     "cost_modifiers",
     "prevents",
+    "unpreventable",
     "modifies_damage",
     "redirects",
     "life_rules",
@@ -338,6 +352,7 @@ OBJECT_KEYS = (
     "abilities",
     "emblem",
     "additional_land_plays",
+    "instead_of_graveyard",
     "back_face",
     "transformed",
     "devoured",
@@ -400,6 +415,7 @@ STATE_ACTIONS = (
     "attach",
     "tap",
     "untap",
+    "untap_all",
     "add_phases",
     "choose_name",
     "discard",

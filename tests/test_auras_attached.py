@@ -1,0 +1,71 @@
+"""Attaching (701.3) and Auras attached to nothing (704.5m): the
+state-based action, not the moment the permanent leaves, puts the Aura into
+the graveyard."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mtgjudge.adapters.model import ModelEngine
+
+BOARD = {
+    "bear": {"controller": "Alice", "power": 2, "toughness": 2, "tapped": True},
+    "giant": {"controller": "Alice", "power": 3, "toughness": 3, "tapped": True},
+    "wolf": {"controller": "Bob", "power": 2, "toughness": 2, "tapped": True},
+    "aura": {
+        "controller": "Alice",
+        "types": ["enchantment"],
+        "subtypes": ["Aura"],
+        "attached_to": "bear",
+        "statics": [{"affects": {"attached_by_source": True}, "pump": "+1/+1"}],
+    },
+}
+
+
+def run(actions: list, observe: dict[str, Any]) -> dict[str, Any]:
+    answer = ModelEngine().run(
+        {
+            "type": "probe",
+            "id": "T/p",
+            "setup": {
+                "players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 20}],
+                "active_player": "Alice",
+                "step": "precombat_main",
+                "battlefield": BOARD,
+            },
+            "actions": actions,
+            "observe": observe,
+        }
+    )
+    assert answer["type"] == "result" and answer["refused"] is None, answer
+    return answer["final"]
+
+
+def test_attach_moves_the_aura():
+    final = run(
+        [{"attach": {"aura": "giant"}}],
+        {"attached_to": ["aura"], "power_toughness": ["bear", "giant"]},
+    )
+    assert final["attached_to"]["aura"] == "giant"
+    assert final["power_toughness"] == {"bear": "2/2", "giant": "4/4"}
+
+
+def test_attach_to_something_gone_leaves_it_where_it_is():
+    # 701.3b: the giant has left; the Aura stays on the bear.
+    final = run(
+        [{"move": {"giant": "exile"}}, {"attach": {"aura": "giant"}}],
+        {"attached_to": ["aura"]},
+    )
+    assert final["attached_to"]["aura"] == "bear"
+
+
+def test_an_aura_attached_to_nothing_goes_by_state_based_action():
+    final = run([{"destroy": ["bear"]}], {"zone": ["aura"], "died": True})
+    assert final["zone"]["aura"] == "graveyard"
+    assert sorted(final["died"]) == ["aura", "bear"]
+
+
+def test_untap_all_untaps_what_fits():
+    untap = {"untap_all": {"controller": "you", "types": ["creature"]}}
+    final = run([untap], {"tapped": ["bear", "giant", "wolf"]})
+    assert final["tapped"] == {"bear": False, "giant": False, "wolf": True}

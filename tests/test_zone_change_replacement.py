@@ -1,0 +1,61 @@
+"""A card's own replacement of its being put into a graveyard from anywhere
+(614.1a, 113.6b): the replaced event never happens (614.6)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from mtgjudge.adapters.model import ModelEngine
+
+COLOSSUS = {
+    "controller": "Alice",
+    "power": 11,
+    "toughness": 11,
+    "types": ["artifact", "creature"],
+    "instead_of_graveyard": "library",
+}
+
+
+def run(setup: dict[str, Any], actions: list, observe: dict[str, Any]) -> dict[str, Any]:
+    answer = ModelEngine().run(
+        {
+            "type": "probe",
+            "id": "T/p",
+            "setup": {
+                "players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 20}],
+                "active_player": "Alice",
+                "step": "precombat_main",
+                **setup,
+            },
+            "actions": actions,
+            "observe": observe,
+        }
+    )
+    assert answer["type"] == "result" and answer["refused"] is None, answer
+    return answer["final"]
+
+
+@pytest.mark.parametrize("instead", ["library", "exile"])
+@pytest.mark.parametrize("action", [{"destroy": ["it"]}, {"sacrifice": ["it"]}])
+def test_from_the_battlefield(instead, action):
+    setup = {"battlefield": {"it": {**COLOSSUS, "instead_of_graveyard": instead}}}
+    final = run(setup, [action], {"zone": ["it"], "died": True})
+    assert final["zone"]["it"] == instead
+    # 614.6: it never went to the graveyard, so it didn't die (700.4).
+    assert final["died"] == []
+
+
+def test_from_a_library_when_milled():
+    # 113.6b: "from anywhere".
+    card = {**COLOSSUS, "owner": "Alice", "instead_of_graveyard": "exile"}
+    del card["controller"]
+    final = run({"library": {"it": card}}, [{"mill": {"Alice": 1}}], {"zone": ["it"]})
+    assert final["zone"]["it"] == "exile"
+
+
+def test_without_it_the_card_dies():
+    card = {k: v for k, v in COLOSSUS.items() if k != "instead_of_graveyard"}
+    final = run({"battlefield": {"it": card}}, [{"sacrifice": ["it"]}], {"zone": ["it"]})
+    assert final["zone"]["it"] == "graveyard"
