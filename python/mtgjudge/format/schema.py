@@ -889,6 +889,12 @@ STATE_ACTION_SPECS: dict[str, Spec] = {
                 description="“Excess damage is dealt to that permanent's controller instead” "
                 "(120.4a)."
             ),
+            instead_if=Table(
+                _fields(("filter", "amount"), filter=FILTER, amount=AMOUNT),
+                description="“If it's a [quality], ~ deals N damage to it instead”: a "
+                "self-replacement effect (614.15) for each recipient permanent that fits, applied "
+                "before other replacement effects (616.1a).",
+            ),
             excess_if_source_has=Array(
                 KEYWORD,
                 unique=True,

@@ -232,9 +232,21 @@ def _deal_damage(game: Game, args: dict[str, Any], context: Context) -> None:
     excess = bool(args.get("excess_to_controller")) and all(
         normalize(k) in keywords for k in args.get("excess_if_source_has", ())
     )
+    amounts = {ref: amount for ref in dict.fromkeys(recipients)}
+    instead = args.get("instead_if")
+    if instead is not None:
+        # 614.15: "if it's a [quality], it deals N damage instead": a
+        # self-replacement, applied before any other replacement effect
+        # (616.1a), so the damage event begins with N.
+        wanted = object_filter(instead["filter"])
+        serial = context.source.serial if context.source is not None else None
+        for ref in amounts:
+            if ref not in game.players and wanted.matches(game, game.obj(ref), you, serial):
+                amounts[ref] = _number(game, instead["amount"], context)
+                game.note("614.15", f"{ref} fits: the damage to it is {amounts[ref]} instead")
     game.deal_damage_at_once(
         source,
-        [(ref, amount) for ref in dict.fromkeys(recipients)],
+        list(amounts.items()),
         as_last_known=as_last_known,
         excess_to_controller=excess,
     )
