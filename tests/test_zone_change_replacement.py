@@ -59,3 +59,36 @@ def test_without_it_the_card_dies():
     card = {k: v for k, v in COLOSSUS.items() if k != "instead_of_graveyard"}
     final = run({"battlefield": {"it": card}}, [{"sacrifice": ["it"]}], {"zone": ["it"]})
     assert final["zone"]["it"] == "graveyard"
+
+
+def test_a_card_that_cant_enter_the_battlefield_stays_where_it_is(tmp_path):
+    # 614.17d: an effect that would put it onto the battlefield moves nothing.
+    from helpers import game_after, load_test_ruling, placeholder_probe, ruling_head
+
+    text = (
+        ruling_head("cant-enter", "614.17d", "static_abilities")
+        + """
+[setup.battlefield.field]
+controller = "Alice"
+types = ["enchantment"]
+cant_enter = [{ types = ["creature"], controller = "opponents" }]
+
+[setup.graveyard.elf]
+owner = "Bob"
+power = 1
+toughness = 1
+
+[setup.graveyard.own]
+owner = "Alice"
+power = 1
+toughness = 1
+"""
+    )
+    game = game_after(
+        load_test_ruling(
+            tmp_path,
+            text + placeholder_probe('[{ move = { elf = "battlefield", own = "battlefield" } }]'),
+        )
+    )
+    assert game.obj("elf").zone == "graveyard"
+    assert game.obj("own").zone == "battlefield"

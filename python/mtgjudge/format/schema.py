@@ -1810,6 +1810,13 @@ OBJECT_TABLE = Table(
             "(603.6d, 614.1c), from anywhere.",
             min_properties=1,
         ),
+        cant_enter=Array(
+            FILTER,
+            min_items=1,
+            description="“[Permanents that fit] can't enter the battlefield” (614.17d), judged "
+            "on each as it would exist on the battlefield: a card that would be moved there "
+            "stays where it is, and a permanent spell goes to its owner's graveyard (608.3e).",
+        ),
         others_enter=Array(
             Table(
                 _fields(

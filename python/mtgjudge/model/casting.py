@@ -592,6 +592,8 @@ def _leave_stack(
             controller=spell.caster,
             as_it_enters=lambda entering: devour.as_it_enters(game, entering, victims),
         )
+        if spell.zone != "battlefield":
+            return  # 608.3e: it couldn't enter
         if host is not None:
             spell.attached_to = host.serial
         if kicked and spell.if_kicked_keywords:

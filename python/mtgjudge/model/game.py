@@ -387,6 +387,17 @@ class Game:
         attacking, 508.4), before abilities that trigger on its entering look
         at it."""
         previous_zone = obj.zone
+        if zone == "battlefield" and previous_zone != "battlefield":
+            prohibition = self._cant_enter(obj, controller)
+            if prohibition is not None:
+                if previous_zone != "stack":
+                    # 614.17d: it can't enter, so it doesn't move.
+                    self.note("614.17d", f"{obj.name} can't enter the battlefield ({prohibition})")
+                    return obj
+                # 608.3e: a permanent spell that can't be put onto the
+                # battlefield goes to its owner's graveyard.
+                self.note("608.3e", f"{obj.name} can't enter the battlefield ({prohibition})")
+                zone = "graveyard"
         shuffle_in = False
         if zone == "graveyard" and obj.instead_of_graveyard is not None and obj.exists:
             # 614.1a, 113.6b: its own replacement effect, from anywhere; the
@@ -482,6 +493,25 @@ class Game:
         if zone == "battlefield" and previous_zone != "battlefield":
             triggers.entered(self, obj, previous_zone)
         return obj
+
+    def _cant_enter(self, obj: GameObject, controller: str | None) -> str | None:
+        """614.17d: the permanent whose "can't enter" effect applies to the
+        object, judged as it would exist on the battlefield (under
+        ``controller``, with the continuous effects that would apply to it
+        there), or None."""
+        sources = [other for other in self.battlefield() if other.cant_enter]
+        if not sources:
+            return None
+        was = (obj.zone, obj.controller)
+        obj.zone, obj.controller = "battlefield", controller or obj.owner
+        try:
+            for other in sources:
+                for wanted in other.cant_enter:
+                    if wanted.matches(self, obj, self.controller(other), other.serial):
+                        return other.name
+        finally:
+            obj.zone, obj.controller = was
+        return None
 
     def _enter(self, obj: GameObject) -> None:
         """How a permanent enters (614.1c): tapped or with counters, by its

@@ -160,6 +160,8 @@ class GameObject:
     enters: tuple[bool, tuple[tuple[str, int], ...]] = (False, ())
     #: How other permanents that fit enter (614.12): (filter, tapped, counters).
     others_enter: tuple = ()
+    #: "[Permanents that fit] can't enter the battlefield" (614.17d): filters.
+    cant_enter: tuple = ()
     kicked: bool = False
     #: What each instance of the word "target" in the spell asks for (115.1,
     #: 601.2c), each a :class:`mtgjudge.model.targets.TargetSpec`.

@@ -388,6 +388,7 @@ def game_object(ref: str, spec: dict[str, Any], zone: str) -> GameObject:
             spec.get("enters", {}).get("tapped", False),
             tuple(sorted(spec.get("enters", {}).get("counters", {}).items())),
         ),
+        cant_enter=tuple(object_filter(f) for f in spec.get("cant_enter", ())),
         others_enter=tuple(
             (
                 object_filter(entry["filter"]),

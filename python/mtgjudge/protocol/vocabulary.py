@@ -346,6 +346,7 @@ OBJECT_KEYS = (
     "replaces_draw",
     "enters",
     "others_enter",
+    "cant_enter",
     "sacrifice_as_cost",
     "targeting",
     "triggers",
