@@ -28,6 +28,7 @@ from mtgjudge.errors import (
     InvalidInputError,
 )
 from mtgjudge.model import targets as target_rules
+from mtgjudge.model.cost import payable_life
 from mtgjudge.model.objects import new_serial
 from mtgjudge.model.triggers import Triggered
 
@@ -323,6 +324,15 @@ def _pay(
             fault="cant_pay",
         )
     state = game.players[player]
+    from mtgjudge.model import life as life_rules
+
+    if ability.life and not life_rules.can_lose(game, player):
+        # 614.17b, 119.8: paying life is losing it, which can't happen.
+        raise IllegalPaymentError(
+            f"{player} can't lose life, so can't pay {ability.life} life",
+            rule="614.17b",
+            fault="cant_pay",
+        )
     if ability.life and state.life < ability.life:
         raise IllegalPaymentError(
             f"{player} can't pay {ability.life} life", rule="119.4", fault="cant_pay"
@@ -331,7 +341,7 @@ def _pay(
         result = kernel.current().find_payment(
             total,
             pool=dict(state.mana_pool),
-            life=max(state.life, 0),
+            life=payable_life(game, player),
             convokers=[],
             artifacts=0,
             graveyard=0,

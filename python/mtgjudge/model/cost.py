@@ -246,7 +246,7 @@ def pay(game: Game, player: str, spell: GameObject, total: Any, choices: CostCho
     result = kernel.current().find_payment(
         total,
         pool=dict(state.mana_pool),
-        life=max(state.life, 0),
+        life=payable_life(game, player),
         convokers=[_letters(game, obj) for obj in convokers],
         artifacts=len(artifacts),
         graveyard=len(graveyard),
@@ -289,6 +289,14 @@ def pay(game: Game, player: str, spell: GameObject, total: Any, choices: CostCho
     )
 
 
+def payable_life(game: Game, player: str) -> int:
+    """How much life the player can pay (119.4): none while they can't lose
+    life, since paying life is losing it (119.8, 614.17b)."""
+    from mtgjudge.model import life
+
+    return max(game.players[player].life, 0) if life.can_lose(game, player) else 0
+
+
 def pay_mana(game: Game, player: str, mana: _core.ManaCost) -> str | None:
     """Pays a cost that is only mana, with no cost changes, from the
     player's mana pool (508.1j, 509.1f): None once paid, or what is left
@@ -302,7 +310,7 @@ def pay_mana(game: Game, player: str, mana: _core.ManaCost) -> str | None:
     result = kernel.current().find_payment(
         total,
         pool=dict(state.mana_pool),
-        life=max(state.life, 0),
+        life=payable_life(game, player),
         convokers=[],
         artifacts=0,
         graveyard=0,
