@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from mtgjudge import _core, kernel
 from mtgjudge.errors import IllegalActionError, InvalidInputError
 from mtgjudge.keywords import mask
-from mtgjudge.model import life, replacement, restrictions, triggers
+from mtgjudge.model import counters, life, replacement, restrictions, triggers
 
 if TYPE_CHECKING:
     from mtgjudge.model.game import Game
@@ -157,6 +157,12 @@ class KernelBoard:
                     struck_first=obj.struck_first,
                     dealt_deathtouch_damage=obj.dealt_deathtouch_damage,
                     regeneration_shields=min(obj.regeneration_shields, _MAX_SHIELDS),
+                    # 613.4c: the power and toughness sent already count the
+                    # -1/-1 counters it has, so the kernel starts from none
+                    # and :meth:`sync` puts on it the ones it added (702.80a,
+                    # 702.90c) as the model's effects let them be put (122.1).
+                    minus_one_counters=0,
+                    can_get_minus_one_counters=counters.can_put(game, obj, "-1/-1"),
                 )
                 self.creatures.append(obj)
             if "planeswalker" in current.types:
@@ -195,6 +201,12 @@ class KernelBoard:
                 self.results_changed.add(name)
             if not gains or changed:
                 self.kernel.set_life_rules(index, can_gain_life=gains, can_lose_life=not changed)
+            # 122.1f, 704.5c: poison counters, and whether the player can get them.
+            poison = game.players[name].counters.get("poison", 0)
+            if poison:
+                self.kernel.set_poison(index, poison)
+            if not counters.can_get(game, name, "poison"):
+                self.kernel.set_counter_rules(index, can_get_poison=False)
         #: The source of damage that isn't one of the kernel's creatures.
         self.other_source: GameObject | None = None
         self.other_keywords: frozenset[str] = frozenset()
@@ -325,6 +337,7 @@ class KernelBoard:
             obj.regeneration_shields -= sent - state.regeneration_shields
         for index, name in enumerate(self.players):
             game.players[name].life = self.kernel.life(index)
+        self._sync_counters(events)
         for index, obj in enumerate(self.walkers):
             obj.counters["loyalty"] = self.kernel.loyalty(index)
         if game.combat is not None:
@@ -332,6 +345,46 @@ class KernelBoard:
         if events is None:
             return
         self._record(events)
+
+    def _sync_counters(self, events: _core.StepEvents | _Events | None) -> None:
+        """The counters the kernel's damage put or gave: -1/-1 counters on
+        creatures dealt damage by a source with wither or infect (702.80a,
+        702.90c) and poison counters for players dealt damage by a source
+        with infect (702.90b). The damage is dealt even where they can't be
+        put (122.1, 122.1f): lifelink and triggers still see it."""
+        game = self.game
+        if events is not None:
+            for source, (kind, index), amount, _ in events.damage:
+                keywords = self._keywords_of(source) & {"infect", "wither"}
+                if not keywords:
+                    continue
+                which = "infect" if "infect" in keywords else "wither"
+                if kind == "creature":
+                    obj = self.creatures[index]
+                    if not counters.can_put(game, obj, "-1/-1"):
+                        counters.put(game, obj, "-1/-1", amount, f"{amount} damage from {which}")
+                elif kind == "player" and "infect" in keywords:
+                    name = self.players[index]
+                    if not counters.can_get(game, name, "poison"):
+                        counters.give(game, name, "poison", amount, f"{amount} infect damage")
+        for index, obj in enumerate(self.creatures):
+            added = self.kernel.creature(index).minus_one_counters
+            if added:
+                counters.put(
+                    game, obj, "-1/-1", added, "damage from a source with wither or infect"
+                )
+        for index, name in enumerate(self.players):
+            player = game.players[name]
+            poison = self.kernel.poison(index)
+            gained = poison - player.counters.get("poison", 0)
+            if gained > 0:
+                player.counters["poison"] = poison
+                game.note("702.90b", f"{name} gets {gained} poison counter(s) from infect damage")
+
+    def _keywords_of(self, source: int | None) -> frozenset[str]:
+        if source is None:
+            return self.other_keywords
+        return self.game.characteristics(self.creatures[source]).all_keywords
 
     def _explain_damage(
         self, source: GameObject, dealt: list[tuple[str, str, int, str | None]]
@@ -452,7 +505,15 @@ class KernelBoard:
         triggers.life_gained(game, gains)
         for player in events.losers:
             name = self.players[player]
-            game.losing.append((name, "704.5a", f"{name} has 0 or less life and loses the game"))
+            if game.players[name].life <= 0:
+                game.losing.append(
+                    (name, "704.5a", f"{name} has 0 or less life and loses the game")
+                )
+            else:
+                # 704.5c: the kernel's state-based action on poison counters.
+                game.losing.append(
+                    (name, "704.5c", f"{name} has ten or more poison counters and loses the game")
+                )
         for index in events.regenerations:
             # 701.19a, 614.8: the kernel replaced the destruction (704.5g,
             # 704.5h) and removed the damage; it leaves combat here too.
@@ -477,12 +538,7 @@ class KernelBoard:
             name = self.players[index] if kind == "player" else ""
             if name not in self.results_changed:
                 continue
-            keywords = (
-                self.other_keywords
-                if source is None
-                else game.characteristics(self.creatures[source]).all_keywords
-            )
-            if "infect" in keywords:
+            if "infect" in self._keywords_of(source):
                 continue
             dealt[name] = dealt.get(name, 0) + amount
         for name, amount in dealt.items():

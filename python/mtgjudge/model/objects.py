@@ -102,6 +102,12 @@ class GameObject:
     #: Static abilities on life totals and life gain
     #: (:class:`mtgjudge.model.life.LifeRule`, ``LifeGainReplacement``; 119.7, 119.8, 614.1a).
     life_rules: tuple = ()
+    #: Static abilities on the counters objects and players may get
+    #: (:class:`mtgjudge.model.counters.CounterRule`; 122.1, 614.1a).
+    counter_rules: tuple = ()
+    #: "[This permanent] can't have more than N [kind] counters on it"
+    #: (704.5r): N by kind.
+    counter_limits: tuple[tuple[str, int], ...] = ()
     #: Static abilities that give spells its controller casts abilities
     #: (:class:`mtgjudge.model.effects.SpellGrant`).
     spell_grants: tuple = ()

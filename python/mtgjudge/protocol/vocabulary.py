@@ -265,6 +265,7 @@ OBSERVATIONS: dict[str, str] = {
     "regenerated": "game",
     "regeneration_shields": "objects",
     "day_night": "game",
+    "poison": "players",
 }
 
 # ----- setups and actions -----
@@ -278,7 +279,7 @@ SETUP_KEYS = (
     *SETUP_ZONES,
 )
 #: The keys of a player's entry in a setup, besides ``name``.
-PLAYER_KEYS = ("life", "mana", "dungeons_completed")
+PLAYER_KEYS = ("life", "mana", "dungeons_completed", "poison")
 #: The keys of an object in a setup: its characteristics, its status, and
 #: its abilities.
 OBJECT_KEYS = (
@@ -311,6 +312,8 @@ OBJECT_KEYS = (
     "redirects",
     "life_rules",
     "replaces_life_gain",
+    "counter_rules",
+    "max_counters",
     "mana_for_counters",
     "spells_you_cast_have",
     "power_is",
@@ -383,6 +386,7 @@ STATE_ACTIONS = (
     "pump",
     "set_base",
     "counters",
+    "counter_rules",
     "remove_from_combat",
     "become_blocked",
     "destroy",
