@@ -337,7 +337,6 @@ class KernelBoard:
             obj.regeneration_shields -= sent - state.regeneration_shields
         for index, name in enumerate(self.players):
             game.players[name].life = self.kernel.life(index)
-        self._sync_counters(events)
         for index, obj in enumerate(self.walkers):
             obj.counters["loyalty"] = self.kernel.loyalty(index)
         if game.combat is not None:
@@ -346,40 +345,41 @@ class KernelBoard:
             return
         self._record(events)
 
-    def _sync_counters(self, events: _core.StepEvents | _Events | None) -> None:
+    def _sync_counters(self, events: _core.StepEvents | _Events) -> None:
         """The counters the kernel's damage put or gave: -1/-1 counters on
         creatures dealt damage by a source with wither or infect (702.80a,
         702.90c) and poison counters for players dealt damage by a source
         with infect (702.90b). The damage is dealt even where they can't be
         put (122.1, 122.1f): lifelink and triggers still see it."""
         game = self.game
-        if events is not None:
-            for source, (kind, index), amount, _ in events.damage:
-                keywords = self._keywords_of(source) & {"infect", "wither"}
-                if not keywords:
-                    continue
-                which = "infect" if "infect" in keywords else "wither"
-                if kind == "creature":
-                    obj = self.creatures[index]
-                    if not counters.can_put(game, obj, "-1/-1"):
-                        counters.put(game, obj, "-1/-1", amount, f"{amount} damage from {which}")
-                elif kind == "player" and "infect" in keywords:
-                    name = self.players[index]
-                    if not counters.can_get(game, name, "poison"):
-                        counters.give(game, name, "poison", amount, f"{amount} infect damage")
+        withered: dict[int, str] = {}
+        for source, (kind, index), amount, _ in events.damage:
+            keywords = self._keywords_of(source) & {"infect", "wither"}
+            if not keywords:
+                continue
+            rule = "702.90c" if "infect" in keywords else "702.80a"
+            if kind == "creature":
+                withered[index] = rule
+                obj = self.creatures[index]
+                if not counters.can_put(game, obj, "-1/-1"):
+                    counters.put(game, obj, "-1/-1", amount, f"{amount} damage", rule=rule)
+            elif kind == "player" and "infect" in keywords:
+                name = self.players[index]
+                if not counters.can_get(game, name, "poison"):
+                    counters.give(game, name, "poison", amount, f"{amount} infect damage")
         for index, obj in enumerate(self.creatures):
             added = self.kernel.creature(index).minus_one_counters
             if added:
-                counters.put(
-                    game, obj, "-1/-1", added, "damage from a source with wither or infect"
-                )
+                counters.put(game, obj, "-1/-1", added, "for the damage", rule=withered[index])
         for index, name in enumerate(self.players):
             player = game.players[name]
             poison = self.kernel.poison(index)
             gained = poison - player.counters.get("poison", 0)
             if gained > 0:
                 player.counters["poison"] = poison
-                game.note("702.90b", f"{name} gets {gained} poison counter(s) from infect damage")
+                game.note(
+                    "702.90b", f"{name} gets {gained} poison counter(s) for the infect damage"
+                )
 
     def _keywords_of(self, source: int | None) -> frozenset[str]:
         if source is None:
@@ -428,7 +428,12 @@ class KernelBoard:
             )
             for name, amount in to_creatures + beyond:
                 game.note(rule, f"{source.name} deals {amount} damage to {name}")
+        special = game.characteristics(source).all_keywords & {"infect", "wither"}
+        if source is self.other_source:
+            special = self.other_keywords & {"infect", "wither"}
         for kind, recipient, amount, _ in dealt:
+            if kind == "player" and "infect" in special:
+                continue  # 120.3b: poison counters instead of life loss
             if kind == "player":
                 game.note("120.3a", f"{recipient} loses {amount} life")
             elif kind == "planeswalker":
@@ -470,6 +475,7 @@ class KernelBoard:
             )
         for source, dealt in by_source.items():
             self._explain_damage(self.source_of(source), dealt)
+        self._sync_counters(events)
         self._damage_results(events)
         gains = []
         losses = []

@@ -146,7 +146,9 @@ def can_get(game: Game, player: str, kind: str) -> bool:
     return not any(active.rule.cant for active in _rules_for_player(game, player, kind))
 
 
-def put(game: Game, obj: GameObject, kind: str, amount: int, why: str = "") -> int:
+def put(
+    game: Game, obj: GameObject, kind: str, amount: int, why: str = "", *, rule: str = ""
+) -> int:
     """Puts ``amount`` counters of ``kind`` on the object, as the effects
     on counters let it: none if it can't have them put on it (122.1), else
     that many as replaced (614.1a, each applying once, in timestamp order,
@@ -158,7 +160,7 @@ def put(game: Game, obj: GameObject, kind: str, amount: int, why: str = "") -> i
     what = f"{amount} {kind} counter(s){f' ({why})' if why else ''}"
     if stopping:
         game.note(
-            "122.1",
+            rule or "122.1",
             f"{_what(game, stopping[0])}: {obj.name} can't have {kind} counters put on it, "
             f"so the {what} aren't put on it",
         )
@@ -174,7 +176,7 @@ def put(game: Game, obj: GameObject, kind: str, amount: int, why: str = "") -> i
             )
     if placed > 0:
         obj.counters[kind] = obj.counters.get(kind, 0) + placed
-        rule = "122.1b" if kind in COUNTER_KEYWORDS else "122.1"
+        rule = rule or ("122.1b" if kind in COUNTER_KEYWORDS else "122.1")
         game.note(rule, f"{obj.name} gets {placed} {kind} counter(s){f' ({why})' if why else ''}")
     return placed
 
