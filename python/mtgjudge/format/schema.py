@@ -434,6 +434,13 @@ STATIC = Table(
             '("Skeletons you control and other Zombies you control").',
         ),
         grant=KEYWORD_LIST,
+        lose=Array(
+            KEYWORD,
+            unique=True,
+            description="Keywords they lose (layer 6, 613.1f), applied with the other "
+            "ability-changing effects in timestamp order (613.7): “creatures your opponents "
+            "control lose infect”.",
+        ),
         pump=PT_CHANGE,
         add_subtypes=Array(
             Str(min_length=1),

@@ -248,6 +248,8 @@ def static_ability(spec: dict[str, Any], name: str) -> StaticAbility:
     return StaticAbility(
         modification=Modification(
             grant=frozenset(spec.get("grant", ())),
+            # 613.1f: "[they] lose [keyword]".
+            lose=frozenset(normalize(k) for k in spec.get("lose", ())),
             power=power,
             toughness=toughness,
             # 613.1d: "[they] are [subtype] in addition to their other types".
