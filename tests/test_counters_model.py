@@ -172,3 +172,29 @@ def test_an_unknown_counter_rule_key_is_refused(tmp_path):
     with pytest.raises(RulingFormatError) as error:
         _game(tmp_path, DEAL_TO_OGRE, extra=extra)
     assert "counter_rules[0].never" in str(error.value)
+
+
+def test_counters_instead_with_times_is_refused(tmp_path):
+    extra = 'modifies_damage = [{ to_itself = true, counters_instead = "+1/+1", times = 2 }]\n'
+    with pytest.raises(RulingFormatError) as error:
+        _game(tmp_path, DEAL_TO_OGRE, extra=extra)
+    assert "modifies_damage[0]" in str(error.value)
+    assert "counters_instead" in str(error.value)
+
+
+def test_defender_is_no_counter_kind(tmp_path):
+    # 122.1b: a defender counter isn't a keyword counter, and no counter is named so.
+    with pytest.raises(RulingFormatError) as error:
+        _game(tmp_path, '{ counters = { ogre = { defender = 1 } } }')
+    assert "counters.ogre.defender" in str(error.value)
+
+
+def test_melira_like_lose_static_in_timestamp_order(tmp_path):
+    # 613.1f, 613.7: a later grant wins over an earlier "lose infect".
+    extra = (
+        'statics = [{ affects = { controller = "opponents", types = ["creature"] }, '
+        'lose = ["infect"] }]\n'
+    )
+    game = _game(tmp_path, DEAL_TO_BOB, extra=extra)
+    assert "infect" not in game.characteristics(game.obj("rat")).all_keywords
+    assert (game.players["Bob"].life, game.players["Bob"].counters["poison"]) == (18, 0)

@@ -141,6 +141,7 @@ class KernelBoard:
         )
         self.creatures: list[GameObject] = []
         self.walkers: list[GameObject] = []
+        counter_rules = counters.any_rules(game)
         for obj in game.battlefield():
             current = game.characteristics(obj)
             if "creature" in current.types and current.power is not None:
@@ -162,7 +163,9 @@ class KernelBoard:
                     # and :meth:`sync` puts on it the ones it added (702.80a,
                     # 702.90c) as the model's effects let them be put (122.1).
                     minus_one_counters=0,
-                    can_get_minus_one_counters=counters.can_put(game, obj, "-1/-1"),
+                    can_get_minus_one_counters=(
+                        not counter_rules or counters.can_put(game, obj, "-1/-1")
+                    ),
                 )
                 self.creatures.append(obj)
             if "planeswalker" in current.types:
@@ -205,7 +208,7 @@ class KernelBoard:
             poison = game.players[name].counters.get("poison", 0)
             if poison:
                 self.kernel.set_poison(index, poison)
-            if not counters.can_get(game, name, "poison"):
+            if counter_rules and not counters.can_get(game, name, "poison"):
                 self.kernel.set_counter_rules(index, can_get_poison=False)
         #: The source of damage that isn't one of the kernel's creatures.
         self.other_source: GameObject | None = None
@@ -370,7 +373,9 @@ class KernelBoard:
         for index, obj in enumerate(self.creatures):
             added = self.kernel.creature(index).minus_one_counters
             if added:
-                counters.put(game, obj, "-1/-1", added, "for the damage", rule=withered[index])
+                counters.put(
+                    game, obj, "-1/-1", added, "for the damage", rule=withered.get(index, "702.90c")
+                )
         for index, name in enumerate(self.players):
             player = game.players[name]
             poison = self.kernel.poison(index)

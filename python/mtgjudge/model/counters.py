@@ -73,6 +73,13 @@ class ActiveCounterRule:
     duration: str = "static"
 
 
+def any_rules(game: Game) -> bool:
+    """Whether any rule on counters might apply now (a quick test)."""
+    return bool(game.counter_effects) or any(
+        obj.counter_rules for obj in [*game.battlefield(), *game.emblems()]
+    )
+
+
 def _active(game: Game) -> list[ActiveCounterRule]:
     found = [
         ActiveCounterRule(rule, game.controller(obj), obj.serial, obj.timestamp)

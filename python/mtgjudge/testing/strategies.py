@@ -47,10 +47,9 @@ from mtgjudge.keywords import KEYWORDS as _KERNEL_KEYWORDS
 
 #: The keywords of 122.1b, trample's variant (702.19c) and defender, in the
 #: order of the kernel's keyword bits.
-#: Infect and wither (702.80, 702.90) are left out until the game model
-#: syncs the kernel's -1/-1 and poison counters: the fuzz writes its combats
-#: as rulings for the model. The kernel's differential test adds them itself.
-KEYWORDS: tuple[str, ...] = tuple(k for k in _KERNEL_KEYWORDS if k not in ("infect", "wither"))
+#: Infect and wither (702.80, 702.90) included: the game model carries the
+#: kernel's -1/-1 and poison counters into its objects and players.
+KEYWORDS: tuple[str, ...] = _KERNEL_KEYWORDS
 
 #: Keywords a keyword counter can be (122.1b): all but defender, infect and wither.
 COUNTER_KEYWORDS: tuple[str, ...] = tuple(k for k in KEYWORDS if k in _COUNTER_KEYWORDS)
