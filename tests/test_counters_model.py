@@ -185,7 +185,7 @@ def test_counters_instead_with_times_is_refused(tmp_path):
 def test_defender_is_no_counter_kind(tmp_path):
     # 122.1b: a defender counter isn't a keyword counter, and no counter is named so.
     with pytest.raises(RulingFormatError) as error:
-        _game(tmp_path, '{ counters = { ogre = { defender = 1 } } }')
+        _game(tmp_path, "{ counters = { ogre = { defender = 1 } } }")
     assert "counters.ogre.defender" in str(error.value)
 
 

@@ -86,6 +86,8 @@ class CombatRecord:
 
 #: The keywords that change what damage does, wherever it comes from.
 _DAMAGE_KEYWORDS = ("deathtouch", "lifelink", "infect", "wither")
+#: Those whose damage is counters (702.80a, 702.90b, 702.90c).
+_COUNTER_DAMAGE = frozenset({"infect", "wither"})
 
 
 @dataclass
@@ -142,6 +144,8 @@ class KernelBoard:
         self.creatures: list[GameObject] = []
         self.walkers: list[GameObject] = []
         counter_rules = counters.any_rules(game)
+        #: Each creature's infect and wither as the board was made.
+        self._counter_keywords: list[frozenset[str]] = []
         for obj in game.battlefield():
             current = game.characteristics(obj)
             if "creature" in current.types and current.power is not None:
@@ -168,6 +172,7 @@ class KernelBoard:
                     ),
                 )
                 self.creatures.append(obj)
+                self._counter_keywords.append(current.all_keywords & _COUNTER_DAMAGE)
             if "planeswalker" in current.types:
                 self.kernel.add_planeswalker(
                     self.player_index(current.controller), obj.counters.get("loyalty", 0)
@@ -356,8 +361,9 @@ class KernelBoard:
         put (122.1, 122.1f): lifelink and triggers still see it."""
         game = self.game
         withered: dict[int, str] = {}
+        poisoned: set[int] = set()
         for source, (kind, index), amount, _ in events.damage:
-            keywords = self._keywords_of(source) & {"infect", "wither"}
+            keywords = self._keywords_of(source)
             if not keywords:
                 continue
             rule = "702.90c" if "infect" in keywords else "702.80a"
@@ -367,16 +373,18 @@ class KernelBoard:
                 if not counters.can_put(game, obj, "-1/-1"):
                     counters.put(game, obj, "-1/-1", amount, f"{amount} damage", rule=rule)
             elif kind == "player" and "infect" in keywords:
+                poisoned.add(index)
                 name = self.players[index]
                 if not counters.can_get(game, name, "poison"):
                     counters.give(game, name, "poison", amount, f"{amount} infect damage")
-        for index, obj in enumerate(self.creatures):
+        for index, rule in withered.items():
             added = self.kernel.creature(index).minus_one_counters
             if added:
                 counters.put(
-                    game, obj, "-1/-1", added, "for the damage", rule=withered.get(index, "702.90c")
+                    game, self.creatures[index], "-1/-1", added, "for the damage", rule=rule
                 )
-        for index, name in enumerate(self.players):
+        for index in sorted(poisoned):
+            name = self.players[index]
             player = game.players[name]
             poison = self.kernel.poison(index)
             gained = poison - player.counters.get("poison", 0)
@@ -387,12 +395,16 @@ class KernelBoard:
                 )
 
     def _keywords_of(self, source: int | None) -> frozenset[str]:
+        """The source's infect and wither, as the kernel deals its damage."""
         if source is None:
-            return self.other_keywords
-        return self.game.characteristics(self.creatures[source]).all_keywords
+            return self.other_keywords & _COUNTER_DAMAGE
+        return self._counter_keywords[source]
 
     def _explain_damage(
-        self, source: GameObject, dealt: list[tuple[str, str, int, str | None]]
+        self,
+        source: GameObject,
+        dealt: list[tuple[str, str, int, str | None]],
+        special: frozenset[str] = frozenset(),
     ) -> None:
         """The trace of one source's damage, with the rule that sent it where
         it went (510.1b–d, 702.19b, 702.19d, 120.3)."""
@@ -433,9 +445,6 @@ class KernelBoard:
             )
             for name, amount in to_creatures + beyond:
                 game.note(rule, f"{source.name} deals {amount} damage to {name}")
-        special = game.characteristics(source).all_keywords & {"infect", "wither"}
-        if source is self.other_source:
-            special = self.other_keywords & {"infect", "wither"}
         for kind, recipient, amount, _ in dealt:
             if kind == "player" and "infect" in special:
                 continue  # 120.3b: poison counters instead of life loss
@@ -479,7 +488,7 @@ class KernelBoard:
                 )
             )
         for source, dealt in by_source.items():
-            self._explain_damage(self.source_of(source), dealt)
+            self._explain_damage(self.source_of(source), dealt, self._keywords_of(source))
         self._sync_counters(events)
         self._damage_results(events)
         gains = []
