@@ -92,10 +92,12 @@ def check_meaning(ruling: dict[str, Any]) -> Names:
             for j, trigger in enumerate(obj.get("triggers", ())):
                 _check_trigger(trigger, join(join(path, "triggers"), j))
             for j, change in enumerate(obj.get("modifies_damage", ())):
-                if "times" not in change and "plus" not in change:
+                ways = [key for key in ("times", "plus", "counters_instead") if key in change]
+                if not ways or ("counters_instead" in ways and len(ways) > 1):
                     raise FormatProblem(
                         join(join(path, "modifies_damage"), j),
-                        "expected `times` or `plus`: how the damage changes",
+                        "expected `times` or `plus`, or else `counters_instead`: how the "
+                        "damage changes",
                     )
             for where, prevent in _tables_under(obj, "prevent", path):
                 amount = prevent.get("amount")

@@ -64,7 +64,14 @@ CHOICE_NAME = r"[a-z][a-z0-9_]*"
 #: A number written in a string ("+2/+0", a counter's name): at most six
 #: digits, within NUMBER_BOUND as every number is.
 DIGITS = r"\d{1,6}"
-COUNTER = rf"[+-]{DIGITS}/[+-]{DIGITS}|loyalty|" + "|".join(k for k in KEYWORDS if k != "defender")
+#: A counter's kind (122.1): +N/+N counters, keyword counters (122.1b, all
+#: keywords but defender, infect and wither), and any other kind by its
+#: one-word name (loyalty, poison, age, charge, ...).
+COUNTER = (
+    rf"[+-]{DIGITS}/[+-]{DIGITS}|"
+    + "|".join(k for k in KEYWORDS if k not in ("defender", "infect", "wither"))
+    + r"|(?!(?:defender|infect|wither)$)[a-z]+"
+)
 
 #: "your_next_turn": until the next turn of the effect's controller (611.2a, 701.15a).
 DURATIONS = ("end_of_turn", "end_of_combat", "your_next_turn", "permanent")
@@ -129,6 +136,17 @@ def by_player(value: Spec, description: str = "") -> Map:
         key_pattern=PLAYER_NAME,
         key_hint="a player name",
         keys_refer_to="player",
+        description=description,
+    )
+
+
+def by_target(value: Spec, description: str = "") -> Map:
+    """A table keyed by names of players or objects in the setup."""
+    return Map(
+        value,
+        key_pattern=f"{PLAYER_NAME}|{OBJECT_REF}",
+        key_hint="a player or object name from the setup",
+        keys_refer_to="target",
         description=description,
     )
 
@@ -455,6 +473,13 @@ STATIC = Table(
             "would give one to them as it begins isn't created for them, even after this "
             "ability stops applying (its other parts apply).",
         ),
+        lose=Array(
+            KEYWORD,
+            unique=True,
+            description="Keywords they lose (layer 6, 613.1f), applied with the other "
+            "ability-changing effects in timestamp order (613.7): “creatures your opponents "
+            "control lose infect”.",
+        ),
         pump=PT_CHANGE,
         set_base=AnyOf(
             [PT_VALUE],
@@ -602,9 +627,17 @@ DAMAGE_REPLACEMENT = Table(
             description='"Double" is 2, "triple" 3.',
         ),
         plus=Int(minimum=1, description='"That much damage plus N".'),
+        counters_instead=Str(
+            pattern=COUNTER,
+            pattern_hint='"+1/+1"',
+            description="“If damage would be dealt to [it], put that many [kind] counters on it "
+            "instead”: the damage isn't dealt; the counters are put on the permanent that would "
+            "have been dealt it (614.1a).",
+        ),
     ),
     description='A static ability: "If [a source] would deal damage to [something], it deals '
-    'double that damage / that much damage plus N instead" (614.1a).',
+    'double that damage / that much damage plus N instead", or "put that many counters on it '
+    'instead" (614.1a).',
     min_properties=1,
 )
 
@@ -829,6 +862,65 @@ LIFE_GAIN_REPLACEMENT = Table(
     min_properties=1,
 )
 
+#: Rules on counters (122.1, 122.1f, 614.1a).
+_COUNTER_RULE_FIELDS = _fields(
+    objects=AnyOf(
+        [FILTER, Array(FILTER_ITEM, min_items=2)],
+        description="Permanents that fit a FILTER, or one of several (“artifacts, creatures, "
+        "enchantments, or lands”).",
+    ),
+    players=Str(
+        enum=("you", "opponents", "any"),
+        description="Players: its controller, its controller's opponents, or any player.",
+    ),
+    kinds=Array(
+        Str(pattern=COUNTER, pattern_hint='"-1/-1" or "poison"'),
+        unique=True,
+        min_items=1,
+        description="The kinds of counters it is about; without it, every kind.",
+    ),
+    cant=Bool(
+        description="“Can't have [kind] counters put on it”, “can't get [kind] counters” (122.1, "
+        "122.1f): none are put. The event that would have put them still happens: damage from "
+        "a source with wither or infect is still dealt."
+    ),
+    fewer=Int(
+        minimum=1,
+        maximum=COUNT_BOUND,
+        bound=COUNT_BOUND_REASON,
+        description="“If one or more [kind] counters would be put on [it], that many minus N "
+        "are put on it instead” (614.1a).",
+    ),
+    condition=CONDITION,
+    description=Str(description="The rule in our words, for traces."),
+)
+COUNTER_RULE = Table(
+    _COUNTER_RULE_FIELDS
+    | _fields(
+        itself=Bool(
+            description="The permanent with the ability (“~ can't have counters put on it”)."
+        )
+    ),
+    description="A static ability on the counters permanents and players may get (122.1, "
+    "614.1a): what it applies to (`itself`, `objects`, `players`), the kinds, and `cant` or "
+    "`fewer`.",
+    min_properties=1,
+)
+COUNTER_RULE_WITH_TO = Table(
+    _COUNTER_RULE_FIELDS
+    | _fields(
+        to=Array(
+            TARGET,
+            unique=True,
+            min_items=1,
+            description="Exactly these players and objects (the objects they are now, 400.7).",
+        )
+    ),
+    description="A rule on counters from a resolving spell or ability: as a static's, or for "
+    "the players and objects named in `to`.",
+    min_properties=1,
+)
+
 STATE_ACTION_SPECS: dict[str, Spec] = {
     "grant": by_object(KEYWORD_LIST, "Gains keywords until end of turn."),
     "lose": by_object(KEYWORD_LIST, "Loses keywords until end of turn."),
@@ -839,9 +931,26 @@ STATE_ACTION_SPECS: dict[str, Spec] = {
         unique=True,
         description="Switches each one's power and toughness until end of turn (layer 7d, 613.4d).",
     ),
-    "counters": by_object(
+    "counters": by_target(
         Map(AnyOf([Int(), THAT_MUCH_SPEC]), key_pattern=COUNTER, key_hint="a counter name"),
-        "Puts (or, negative, removes) counters.",
+        "Puts counters on objects, or gives them to players (poison counters, 122.1f); a "
+        "negative amount removes that many. The rules on counters apply (`counter_rules`: "
+        "122.1, 614.1a).",
+    ),
+    "counter_rules": Table(
+        _fields(
+            ("rules",),
+            rules=Array(COUNTER_RULE_WITH_TO, min_items=1),
+            until=Str(
+                enum=("end_of_turn", "source_leaves", "permanent"),
+                description="How long the rules last: until end of turn (default), for as "
+                "long as the spell's or ability's source remains on the battlefield "
+                "(`source_leaves`, 611.2b), or for the rest of the game.",
+            ),
+            you=PLAYER,
+        ),
+        description="A resolving spell or ability's rules on counters (122.1, 614.1a); `you` "
+        "is its controller if not the spell's.",
     ),
     "remove_from_combat": REF_LIST,
     "become_blocked": Array(
@@ -1004,9 +1113,9 @@ STATE_ACTION_SPECS: dict[str, Spec] = {
         description="In a triggered ability: exile these until its source leaves the "
         "battlefield (610.3); nothing is exiled if the source has left since it triggered (610.3b).",
     ),
-    "remove_counters": by_object(
+    "remove_counters": by_target(
         Array(Str(pattern=COUNTER, pattern_hint='"+1/+1"'), min_items=1, unique=True),
-        "Removes all counters of these kinds. In a spell's `resolve`, `that_much` in a later "
+        "Removes all counters of these kinds from objects or players. In a spell's `resolve`, `that_much` in a later "
         "action is how many it removed (“that many”, 608.2c).",
     ),
     "create_token": Map(
@@ -1673,6 +1782,17 @@ OBJECT_TABLE = Table(
         life_rules=Array(
             LIFE_RULE, description="Its static abilities on life totals (119.7, 119.8, 120.4c)."
         ),
+        counter_rules=Array(
+            COUNTER_RULE,
+            description="Its static abilities on counters (122.1, 122.1f, 614.1a).",
+        ),
+        max_counters=Map(
+            Int(minimum=0, maximum=COUNT_BOUND, bound=COUNT_BOUND_REASON),
+            key_pattern=COUNTER,
+            key_hint='a counter such as "+1/+1"',
+            description="“[This permanent] can't have more than N [kind] counters on it”: all "
+            "but N are removed as a state-based action (704.5r).",
+        ),
         replaces_life_gain=Array(
             LIFE_GAIN_REPLACEMENT,
             description="Its replacement effects on life gain (614.1a, 119.10).",
@@ -1909,6 +2029,12 @@ PLAYER_ENTRY = AnyOf(
                     description="The dungeons the player has completed, by name (309.7); a "
                     "name may repeat.",
                 ),
+                poison=Int(
+                    minimum=0,
+                    maximum=COUNT_BOUND,
+                    bound=COUNT_BOUND_REASON,
+                    description="The poison counters the player has (122.1f).",
+                ),
             )
         ),
     ],
@@ -2102,6 +2228,7 @@ EXPECT_SPECS: dict[str, Spec] = {
         enum=("day", "night", ""),
         description='The game\'s designation (730.1): day, night, or "" for neither.',
     ),
+    "poison": by_player(Int(minimum=0), "The poison counters each player has (122.1f)."),
 }
 
 EXPECT = Table(

@@ -15,6 +15,7 @@ from mtgjudge.model import (
     casting,
     combat,
     cost,
+    counters,
     devotion,
     life,
     party,
@@ -27,6 +28,7 @@ from mtgjudge.model.game import Game, GameOver
 from mtgjudge.model.objects import GameObject
 from mtgjudge.model.setup import (
     condition_from,
+    counter_rule,
     game_object,
     life_gain_replacement,
     life_rule,
@@ -128,13 +130,48 @@ def _switch(game: Game, args: list[str], context: Context) -> None:
 
 
 def _counters(game: Game, args: dict[str, dict[str, int]], context: Context) -> None:
-    for ref, counters in args.items():
-        obj = game.obj(ref)
-        for name, amount in counters.items():
-            obj.counters[name] = max(0, obj.counters.get(name, 0) + amount)
-            verb = "gets" if amount >= 0 else "loses"
-            rule = "122.1b" if name not in ("+1/+1", "-1/-1", "loyalty") else "122.1"
-            game.note(rule, f"{obj.name} {verb} {abs(amount)} {name} counter(s)")
+    """Puts counters on objects or gives them to players (122.1), as the
+    effects on counters let them (122.1, 614.1a); a negative amount removes
+    that many."""
+    for holder, kinds in args.items():
+        for name, amount in kinds.items():
+            if amount < 0:
+                counters.remove(game, holder, name, -amount)
+            elif holder in game.players:
+                counters.give(game, holder, name, amount)
+            else:
+                counters.put(game, game.obj(holder), name, amount)
+
+
+def _counter_rules(game: Game, args: dict[str, Any], context: Context) -> None:
+    """A resolving spell or ability's rules on counters (122.1, 614.1a):
+    until end of turn, for as long as its source remains on the battlefield
+    (611.2b), or for the rest of the game. Each rule's `to` names the
+    players and objects it applies to: the objects they are now (400.7)."""
+    you = args.get("you", context.you or game.turn.active_player)
+    source = context.source
+    until = args.get("until", "end_of_turn")
+    for spec in args["rules"]:
+        to_objects = tuple(
+            (name, 0 if name in game.players else game.obj(name).serial)
+            for name in spec.get("to", ())
+        )
+        rule = counter_rule(spec, to_objects)
+        game.counter_effects.append(
+            counters.ActiveCounterRule(
+                rule,
+                you,
+                source.serial if source is not None else None,
+                game.next_timestamp(),
+                duration=until,
+            )
+        )
+        how = {
+            "end_of_turn": "until end of turn",
+            "source_leaves": "for as long as its source remains on the battlefield",
+            "permanent": "for the rest of the game",
+        }[until]
+        game.note("611.2", f"{how}: {rule.description or 'a rule on counters'}")
 
 
 def _remove_from_combat(game: Game, refs: list[str], context: Context) -> None:
@@ -901,15 +938,16 @@ def _draw(game: Game, args: dict[str, Any], context: Context) -> None:
 
 
 def _remove_counters(game: Game, args: dict[str, list[str]], context: Context) -> None:
-    """Removes all counters of the kinds given; a spell's later instruction
-    may use how many were removed ("that many", 608.2c)."""
+    """Removes all counters of the kinds given from objects or players
+    ("target opponent loses all counters"); a spell's later instruction may
+    use how many were removed ("that many", 608.2c)."""
     removed = 0
-    for ref, kinds in args.items():
-        obj = game.obj(ref)
+    for holder, kinds in args.items():
         for name in kinds:
-            amount = obj.counters.pop(name, 0)
+            amount = counters.remove(game, holder, name)
             removed += amount
-            game.note("122.1", f"all {amount} {name} counter(s) are removed from {obj.name}")
+            if not amount:
+                game.note("122.1", f"no {name} counters to remove from {holder}")
     if context.resolution is not None:
         context.resolution.that_much = removed
 
@@ -1170,6 +1208,7 @@ PERFORMERS: dict[str, Performer] = {
     "set_base": _set_base,
     "switch": _switch,
     "counters": _counters,
+    "counter_rules": _counter_rules,
     "remove_from_combat": _remove_from_combat,
     "become_blocked": _become_blocked,
     "destroy": _destroy,

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from mtgjudge import _core, kernel
 from mtgjudge.errors import IllegalActionError, InvalidInputError
 from mtgjudge.keywords import mask
-from mtgjudge.model import effects, life, replacement, restrictions, triggers
+from mtgjudge.model import counters, effects, life, replacement, restrictions, triggers
 
 if TYPE_CHECKING:
     from mtgjudge.model.game import Game
@@ -86,6 +86,8 @@ class CombatRecord:
 
 #: The keywords that change what damage does, wherever it comes from.
 _DAMAGE_KEYWORDS = ("deathtouch", "lifelink", "infect", "wither")
+#: Those whose damage is counters (702.80a, 702.90b, 702.90c).
+_COUNTER_DAMAGE = frozenset({"infect", "wither"})
 
 
 @dataclass
@@ -141,6 +143,9 @@ class KernelBoard:
         )
         self.creatures: list[GameObject] = []
         self.walkers: list[GameObject] = []
+        counter_rules = counters.any_rules(game)
+        #: Each creature's infect and wither as the board was made.
+        self._counter_keywords: list[frozenset[str]] = []
         for obj in game.battlefield():
             current = game.characteristics(obj)
             if "creature" in current.types and current.power is not None:
@@ -160,8 +165,17 @@ class KernelBoard:
                     struck_first=obj.struck_first,
                     dealt_deathtouch_damage=obj.dealt_deathtouch_damage,
                     regeneration_shields=min(obj.regeneration_shields, _MAX_SHIELDS),
+                    # 613.4c: the power and toughness sent already count the
+                    # -1/-1 counters it has, so the kernel starts from none
+                    # and :meth:`sync` puts on it the ones it added (702.80a,
+                    # 702.90c) as the model's effects let them be put (122.1).
+                    minus_one_counters=0,
+                    can_get_minus_one_counters=(
+                        not counter_rules or counters.can_put(game, obj, "-1/-1")
+                    ),
                 )
                 self.creatures.append(obj)
+                self._counter_keywords.append(current.all_keywords & _COUNTER_DAMAGE)
             if "planeswalker" in current.types:
                 self.kernel.add_planeswalker(
                     self.player_index(current.controller), obj.counters.get("loyalty", 0)
@@ -198,6 +212,12 @@ class KernelBoard:
                 self.results_changed.add(name)
             if not gains or changed:
                 self.kernel.set_life_rules(index, can_gain_life=gains, can_lose_life=not changed)
+            # 122.1f, 704.5c: poison counters, and whether the player can get them.
+            poison = game.players[name].counters.get("poison", 0)
+            if poison:
+                self.kernel.set_poison(index, poison)
+            if counter_rules and not counters.can_get(game, name, "poison"):
+                self.kernel.set_counter_rules(index, can_get_poison=False)
         #: The source of damage that isn't one of the kernel's creatures.
         self.other_source: GameObject | None = None
         self.other_keywords: frozenset[str] = frozenset()
@@ -336,8 +356,58 @@ class KernelBoard:
             return
         self._record(events)
 
+    def _sync_counters(self, events: _core.StepEvents | _Events) -> None:
+        """The counters the kernel's damage put or gave: -1/-1 counters on
+        creatures dealt damage by a source with wither or infect (702.80a,
+        702.90c) and poison counters for players dealt damage by a source
+        with infect (702.90b). The damage is dealt even where they can't be
+        put (122.1, 122.1f): lifelink and triggers still see it."""
+        game = self.game
+        withered: dict[int, str] = {}
+        poisoned: set[int] = set()
+        for source, (kind, index), amount, _ in events.damage:
+            keywords = self._keywords_of(source)
+            if not keywords:
+                continue
+            rule = "702.90c" if "infect" in keywords else "702.80a"
+            if kind == "creature":
+                withered[index] = rule
+                obj = self.creatures[index]
+                if not counters.can_put(game, obj, "-1/-1"):
+                    counters.put(game, obj, "-1/-1", amount, f"{amount} damage", rule=rule)
+            elif kind == "player" and "infect" in keywords:
+                poisoned.add(index)
+                name = self.players[index]
+                if not counters.can_get(game, name, "poison"):
+                    counters.give(game, name, "poison", amount, f"{amount} infect damage")
+        for index, rule in withered.items():
+            added = self.kernel.creature(index).minus_one_counters
+            if added:
+                counters.put(
+                    game, self.creatures[index], "-1/-1", added, "for the damage", rule=rule
+                )
+        for index in sorted(poisoned):
+            name = self.players[index]
+            player = game.players[name]
+            poison = self.kernel.poison(index)
+            gained = poison - player.counters.get("poison", 0)
+            if gained > 0:
+                player.counters["poison"] = poison
+                game.note(
+                    "702.90b", f"{name} gets {gained} poison counter(s) for the infect damage"
+                )
+
+    def _keywords_of(self, source: int | None) -> frozenset[str]:
+        """The source's infect and wither, as the kernel deals its damage."""
+        if source is None:
+            return self.other_keywords & _COUNTER_DAMAGE
+        return self._counter_keywords[source]
+
     def _explain_damage(
-        self, source: GameObject, dealt: list[tuple[str, str, int, str | None]]
+        self,
+        source: GameObject,
+        dealt: list[tuple[str, str, int, str | None]],
+        special: frozenset[str] = frozenset(),
     ) -> None:
         """The trace of one source's damage, with the rule that sent it where
         it went (510.1b–d, 702.19b, 702.19d, 120.3)."""
@@ -379,6 +449,8 @@ class KernelBoard:
             for name, amount in to_creatures + beyond:
                 game.note(rule, f"{source.name} deals {amount} damage to {name}")
         for kind, recipient, amount, _ in dealt:
+            if kind == "player" and "infect" in special:
+                continue  # 120.3b: poison counters instead of life loss
             if kind == "player":
                 game.note("120.3a", f"{recipient} loses {amount} life")
             elif kind == "planeswalker":
@@ -419,7 +491,8 @@ class KernelBoard:
                 )
             )
         for source, dealt in by_source.items():
-            self._explain_damage(self.source_of(source), dealt)
+            self._explain_damage(self.source_of(source), dealt, self._keywords_of(source))
+        self._sync_counters(events)
         self._damage_results(events)
         gains = []
         losses = []
@@ -455,7 +528,15 @@ class KernelBoard:
         triggers.life_gained(game, gains)
         for player in events.losers:
             name = self.players[player]
-            game.losing.append((name, "704.5a", f"{name} has 0 or less life and loses the game"))
+            if game.players[name].life <= 0:
+                game.losing.append(
+                    (name, "704.5a", f"{name} has 0 or less life and loses the game")
+                )
+            else:
+                # 704.5c: the kernel's state-based action on poison counters.
+                game.losing.append(
+                    (name, "704.5c", f"{name} has ten or more poison counters and loses the game")
+                )
         for index in events.regenerations:
             # 701.19a, 614.8: the kernel replaced the destruction (704.5g,
             # 704.5h) and removed the damage; it leaves combat here too.
@@ -480,12 +561,7 @@ class KernelBoard:
             name = self.players[index] if kind == "player" else ""
             if name not in self.results_changed:
                 continue
-            keywords = (
-                self.other_keywords
-                if source is None
-                else game.characteristics(self.creatures[source]).all_keywords
-            )
-            if "infect" in keywords:
+            if "infect" in self._keywords_of(source):
                 continue
             dealt[name] = dealt.get(name, 0) + amount
         for name, amount in dealt.items():

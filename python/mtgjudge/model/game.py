@@ -11,7 +11,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mtgjudge.errors import IllegalActionError, InvalidInputError
-from mtgjudge.model import daynight, effects, excess, history, life, replacement, triggers, umbra
+from mtgjudge.model import (
+    counters,
+    daynight,
+    effects,
+    excess,
+    history,
+    life,
+    replacement,
+    triggers,
+    umbra,
+)
 from mtgjudge.model.combat import CombatRecord, KernelBoard
 from mtgjudge.model.effects import Characteristics, ContinuousEffect, Modification, ObjectFilter
 from mtgjudge.model.objects import GameObject, new_serial
@@ -43,6 +53,8 @@ class Player:
     drew_from_empty_library: bool = False
     #: The dungeons the player has completed, by name (309.7).
     dungeons_completed: tuple[str, ...] = ()
+    #: Counters the player has (122.1): poison counters (122.1f) and others.
+    counters: Counter = field(default_factory=Counter)
 
 
 @dataclass(frozen=True)
@@ -192,6 +204,8 @@ class Game:
         #: Life rules and life-gain replacements from resolved spells and
         #: abilities, until end of turn (119.7, 119.8, 614.1a).
         self.life_effects: list[life.ActiveLifeRule] = []
+        #: Rules on counters from resolved spells and abilities (122.1, 614.1a).
+        self.counter_effects: list[counters.ActiveCounterRule] = []
         #: 615.5: damage prevention effects' sources deal once the damage
         #: event they changed has happened.
         self.after_prevention: list[replacement.FollowUp] = []
@@ -530,8 +544,10 @@ class Game:
                 obj.tapped = True
                 self.note(rule, f"{obj.name} enters tapped ({source})")
             for kind, count in added:
-                obj.counters[kind] += count
-                self.note(rule, f"{obj.name} enters with {count} {kind} counter(s) ({source})")
+                from mtgjudge.model import counters
+
+                # 122.6: it enters with them, as the rules on counters let it.
+                counters.put(self, obj, kind, count, f"as it enters, {source}", rule=rule)
 
     def _shuffle_into_library(self, obj: GameObject) -> None:
         """701.20a, 701.24a: the card is revealed and shuffled into its
@@ -679,7 +695,7 @@ class Game:
 
     def check_state_based_actions(self) -> None:
         """704.3: performed whenever a player would receive priority. The
-        kernel performs those that damage can cause (704.5a, 704.5f–i)."""
+        kernel performs those that damage can cause (704.5a, 704.5c, 704.5f–i)."""
         for player in self.players.values():
             if player.drew_from_empty_library:
                 player.drew_from_empty_library = False
@@ -694,12 +710,24 @@ class Game:
             # 704.5q: +1/+1 and -1/-1 counters on the same permanent cancel.
             cancelled = min(obj.counters.get("+1/+1", 0), obj.counters.get("-1/-1", 0))
             if cancelled:
-                obj.counters["+1/+1"] -= cancelled
-                obj.counters["-1/-1"] -= cancelled
+                for kind in ("+1/+1", "-1/-1"):
+                    obj.counters[kind] -= cancelled
+                    if not obj.counters[kind]:
+                        del obj.counters[kind]
                 self.note(
                     "704.5q",
                     f"{cancelled} +1/+1 and -1/-1 counter pair(s) are removed from {obj.name}",
                 )
+            # 704.5r: "can't have more than N [kind] counters on it".
+            for kind, limit in obj.counter_limits:
+                extra = obj.counters.get(kind, 0) - limit
+                if extra > 0:
+                    obj.counters[kind] = limit
+                    self.note(
+                        "704.5r",
+                        f"{obj.name} can't have more than {limit} {kind} counter(s): {extra} "
+                        "are removed from it",
+                    )
         self._unattach_what_cant_be_attached()
         self._auras_attached_to_nothing()
         # 702.89a: umbra armor replaces the destructions to come.
@@ -1102,6 +1130,7 @@ class Game:
             ]
             self.damage_effects = [e for e in self.damage_effects if e.duration != "end_of_turn"]
             self.life_effects = []
+            self.counter_effects = [e for e in self.counter_effects if e.duration != "end_of_turn"]
             self.delayed_triggers = [
                 d for d in self.delayed_triggers if d.until not in ("end_of_turn", "end_of_combat")
             ]

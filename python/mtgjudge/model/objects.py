@@ -108,6 +108,12 @@ class GameObject:
     #: "If [a player] would draw a card, ... instead" (614.11): (players,
     #: actions, condition, description).
     replaces_draw: tuple = ()
+    #: Static abilities on the counters objects and players may get
+    #: (:class:`mtgjudge.model.counters.CounterRule`; 122.1, 614.1a).
+    counter_rules: tuple = ()
+    #: "[This permanent] can't have more than N [kind] counters on it"
+    #: (704.5r): N by kind.
+    counter_limits: tuple[tuple[str, int], ...] = ()
     #: Static abilities that give spells its controller casts abilities
     #: (:class:`mtgjudge.model.effects.SpellGrant`).
     spell_grants: tuple = ()

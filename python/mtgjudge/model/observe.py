@@ -128,6 +128,8 @@ PLAYERS: dict[str, Callable[[Game, str], Any]] = {
     "party": party.party_size,
     "mana_pool": _mana_pool,
     "discarded": lambda game, player: game.history.discarded.get(player, 0),
+    # 122.1f: a player's poison counters.
+    "poison": lambda game, player: game.players[player].counters.get("poison", 0),
 }
 
 #: Observations of each object named, as it is now.

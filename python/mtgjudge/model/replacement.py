@@ -129,11 +129,14 @@ class Prevention:
 @dataclass(frozen=True)
 class DamageReplacement:
     """ "If [a source] would deal damage to [something], it deals double that
-    damage / that much damage plus N instead" (614.1a)."""
+    damage / that much damage plus N instead" (614.1a); or "put that many
+    [kind] counters on it instead": the damage isn't dealt, and the
+    permanent it would have been dealt to gets the counters."""
 
     damage: DamageFilter
     times: int = 1
     plus: int = 0
+    counters_instead: str | None = None
     condition: Condition | None = None
     description: str = ""
 
@@ -238,6 +241,8 @@ class _Outcome:
     then_deal: list[FollowUp] = field(default_factory=list)
     #: For each piece a redirection made, the piece it came from.
     origins: dict[int, int] = field(default_factory=dict)
+    #: Counters put instead of damage: (recipient, kind, how many, source name).
+    counters: list[tuple[str, str, int, str]] = field(default_factory=list)
 
 
 def active(game: Game) -> list[ActiveEffect]:
@@ -330,6 +335,11 @@ def apply(game: Game, pieces: list[Piece], *, combat: bool) -> list[tuple[Piece,
     for rule, text in outcome.notes:
         game.note(rule, text)
     game.after_prevention += outcome.then_deal
+    if outcome.counters:
+        from mtgjudge.model import counters
+
+        for recipient, kind, count, source in outcome.counters:
+            counters.put(game, game.obj(recipient), kind, count, f"instead of {source}'s damage")
     return list(zip(pieces, outcome.amounts))
 
 
@@ -518,6 +528,24 @@ def _replace(
     assert isinstance(change, DamageReplacement)
     for i in applicable:
         before = outcome.amounts[i]
+        if change.counters_instead is not None:
+            # 614.1a: the damage is replaced by counters on the permanent
+            # that would have been dealt it; it isn't dealt at all.
+            if pieces[i].recipient in game.players:
+                continue
+            outcome.amounts[i] = 0
+            outcome.counters.append(
+                (pieces[i].recipient, change.counters_instead, before, pieces[i].source.name)
+            )
+            outcome.notes.append(
+                (
+                    "614.1a",
+                    f"{_what(game, effect)}: {before} {change.counters_instead} counter(s) are "
+                    f"put on {_name(game, pieces[i].recipient)} instead of the damage "
+                    f"{pieces[i].source.name} would deal to it",
+                )
+            )
+            continue
         outcome.amounts[i] = before * change.times + change.plus
         outcome.notes.append(
             (

@@ -10,6 +10,7 @@ from typing import Any
 
 from mtgjudge.keywords import normalize
 from mtgjudge.model import activated, cost, life, replacement, restrictions, targets, triggers
+from mtgjudge.model.counters import CounterRule
 from mtgjudge.model.effects import (
     AnyFilter,
     Condition,
@@ -182,6 +183,21 @@ def life_rule(spec: dict[str, Any]) -> life.LifeRule:
     )
 
 
+def counter_rule(spec: dict[str, Any], to_objects: tuple[tuple[str, int], ...] = ()) -> CounterRule:
+    """A rule on counters (122.1, 122.1f, 614.1a)."""
+    return CounterRule(
+        itself=spec.get("itself", False),
+        objects=object_filters(spec["objects"]) if "objects" in spec else None,
+        players=spec.get("players"),
+        to_objects=to_objects,
+        kinds=frozenset(spec.get("kinds", ())),
+        cant=spec.get("cant", False),
+        fewer=spec.get("fewer", 0),
+        condition=condition_from(spec.get("condition")),
+        description=spec.get("description", ""),
+    )
+
+
 def life_gain_replacement(spec: dict[str, Any]) -> life.LifeGainReplacement:
     return life.LifeGainReplacement(
         players=spec.get("players", "you"),
@@ -215,6 +231,7 @@ def damage_replacement(spec: dict[str, Any]) -> replacement.DamageReplacement:
         damage=damage_filter(spec),
         times=spec.get("times", 1),
         plus=spec.get("plus", 0),
+        counters_instead=spec.get("counters_instead"),
         condition=condition_from(spec.get("condition")),
         description=spec.get("description", ""),
     )
@@ -233,8 +250,11 @@ def static_ability(spec: dict[str, Any], name: str) -> StaticAbility:
     return StaticAbility(
         modification=Modification(
             grant=frozenset(spec.get("grant", ())),
-            # "Lose [keyword] and can't have or gain [keyword]".
-            lose=frozenset(normalize(k) for k in spec.get("cant_have", ())),
+            # 613.1f: "[they] lose [keyword]"; "lose [keyword] and can't have
+            # or gain [keyword]".
+            lose=frozenset(
+                normalize(k) for k in (*spec.get("lose", ()), *spec.get("cant_have", ()))
+            ),
             cant_have=frozenset(normalize(k) for k in spec.get("cant_have", ())),
             power=power,
             toughness=toughness,
@@ -341,6 +361,8 @@ def game_object(ref: str, spec: dict[str, Any], zone: str) -> GameObject:
             *(life_rule(r) for r in spec.get("life_rules", ())),
             *(life_gain_replacement(r) for r in spec.get("replaces_life_gain", ())),
         ),
+        counter_rules=tuple(counter_rule(r) for r in spec.get("counter_rules", ())),
+        counter_limits=tuple(sorted(spec.get("max_counters", {}).items())),
         mana_for_counters=tuple(
             cost.ManaForCounters(spell_filter(m["spells"]), m.get("counter", "+1/+1"))
             for m in spec.get("mana_for_counters", ())
@@ -449,6 +471,9 @@ def build_game(setup: dict[str, Any]) -> Game:
     for entry in setup["players"]:
         if isinstance(entry, dict) and "mana" in entry:
             game.players[entry["name"]].mana_pool = cost.parse_pool(entry["mana"])
+        if isinstance(entry, dict) and entry.get("poison"):
+            # 122.1f: poison counters the player already has.
+            game.players[entry["name"]].counters["poison"] = entry["poison"]
         if isinstance(entry, dict) and "dungeons_completed" in entry:
             game.players[entry["name"]].dungeons_completed = tuple(entry["dungeons_completed"])
     for zone in SETUP_ZONES:

@@ -35,6 +35,7 @@ VALUES: dict[str, str] = {
     "party": "int",
     "mana_pool": "str?",
     "discarded": "int",
+    "poison": "int",
     "damage": "int",
     "dealt_by": "int",
     "zone": "zone",

@@ -278,6 +278,7 @@ OBSERVATIONS: dict[str, str] = {
     "regenerated": "game",
     "regeneration_shields": "objects",
     "day_night": "game",
+    "poison": "players",
 }
 
 # ----- setups and actions -----
@@ -291,7 +292,7 @@ SETUP_KEYS = (
     *SETUP_ZONES,
 )
 #: The keys of a player's entry in a setup, besides ``name``.
-PLAYER_KEYS = ("life", "mana", "dungeons_completed")
+PLAYER_KEYS = ("life", "mana", "dungeons_completed", "poison")
 #: The keys of an object in a setup: its characteristics, its status, and
 #: its abilities.
 OBJECT_KEYS = (
@@ -325,6 +326,8 @@ OBJECT_KEYS = (
     "redirects",
     "life_rules",
     "replaces_life_gain",
+    "counter_rules",
+    "max_counters",
     "mana_for_counters",
     "spells_you_cast_have",
     "power_is",
@@ -403,6 +406,7 @@ STATE_ACTIONS = (
     "set_base",
     "switch",
     "counters",
+    "counter_rules",
     "remove_from_combat",
     "become_blocked",
     "destroy",

@@ -47,9 +47,11 @@ from mtgjudge.keywords import KEYWORDS as _KERNEL_KEYWORDS
 
 #: The keywords of 122.1b, trample's variant (702.19c) and defender, in the
 #: order of the kernel's keyword bits.
-#: Infect and wither (702.80, 702.90) are left out until the game model
-#: syncs the kernel's -1/-1 and poison counters: the fuzz writes its combats
-#: as rulings for the model. The kernel's differential test adds them itself.
+#: Infect and wither (702.80, 702.90), which the game model now carries into
+#: its objects and players as -1/-1 and poison counters, are drawn through
+#: their theme (THEMES) and as damage sources' keywords, not among these:
+#: drawn everywhere, they make the shrinker's work on other keywords'
+#: failures several times longer.
 KEYWORDS: tuple[str, ...] = tuple(k for k in _KERNEL_KEYWORDS if k not in ("infect", "wither"))
 
 #: Keywords a keyword counter can be (122.1b): all but defender, infect and wither.
@@ -78,6 +80,9 @@ THEMES: tuple[tuple[str, ...], ...] = (
     ("first strike", "double strike", "deathtouch", "lifelink"),
     ("flying", "reach", "menace"),
     ("indestructible", "deathtouch", "trample", "lifelink"),
+    # 702.80, 702.90: their -1/-1 counters change lethal damage (702.19b)
+    # and toughness; infect's poison counters replace life loss.
+    ("infect", "wither", "trample", "first strike", "lifelink"),
 )
 
 Thing = tuple[str, int]
