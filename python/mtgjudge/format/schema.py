@@ -1659,6 +1659,23 @@ OBJECT_TABLE = Table(
         devoured=Int(
             minimum=0, description="How many creatures it devoured as it entered (702.82b): status."
         ),
+        players_have=Array(
+            Table(
+                _fields(
+                    ("keywords",),
+                    players=Str(
+                        enum=("you", "opponents", "each"),
+                        description="Whose: its controller (the default), their opponents, "
+                        "or each player.",
+                    ),
+                    keywords=Array(Str(enum=("hexproof", "shroud")), unique=True, min_items=1),
+                ),
+                description="“You have hexproof” (702.11c), “you have shroud” (702.18a): a "
+                "static ability that gives players keywords while its source is on the "
+                "battlefield (or is an emblem, 114.4).",
+            ),
+            description="Its static abilities that give players keywords.",
+        ),
         additional_land_plays=Int(
             minimum=1,
             description="“You may play an additional land on each of your turns” (305.2): "

@@ -102,6 +102,9 @@ class GameObject:
     #: Static abilities on life totals and life gain
     #: (:class:`mtgjudge.model.life.LifeRule`, ``LifeGainReplacement``; 119.7, 119.8, 614.1a).
     life_rules: tuple = ()
+    #: Static abilities that give players keywords ("you have hexproof",
+    #: 702.11c): :class:`mtgjudge.model.targets.PlayerKeywords`.
+    players_have: tuple = ()
     #: Static abilities that give spells its controller casts abilities
     #: (:class:`mtgjudge.model.effects.SpellGrant`).
     spell_grants: tuple = ()

@@ -317,6 +317,12 @@ def game_object(ref: str, spec: dict[str, Any], zone: str) -> GameObject:
         permissions=tuple(permission(p) for p in spec.get("permissions", ())),
         cost_modifiers=tuple(cost_modifier(m) for m in spec.get("cost_modifiers", ())),
         spell_grants=tuple(spell_grant(g) for g in spec.get("spells_you_cast_have", ())),
+        players_have=tuple(
+            targets.PlayerKeywords(
+                g.get("players", "you"), frozenset(normalize(k) for k in g["keywords"])
+            )
+            for g in spec.get("players_have", ())
+        ),
         preventions=tuple(prevention_from(p) for p in spec.get("prevents", ())),
         damage_replacements=tuple(damage_replacement(m) for m in spec.get("modifies_damage", ())),
         redirections=tuple(redirection_from(r) for r in spec.get("redirects", ())),

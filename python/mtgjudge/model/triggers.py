@@ -878,10 +878,16 @@ def _choose_targets(game: Game, pending: Triggered) -> None:
     from mtgjudge.model import targets
 
     specs = pending.ability.targeting
-    if not specs:
-        pending.targets = {ref: target_serial(game, ref) for ref in pending.ability.targets}
-        return
     for ref in pending.ability.targets:
+        why = targets.untargetable(game, ref, pending.controller, pending.source_serial)
+        if why is not None:
+            # 702.11b, 702.18a: a target it can't have isn't chosen.
+            pending.targets[ref] = None
+            game.note(why[1], f"{why[2]}: it isn't a legal target for {pending.describe()}")
+            continue
+        if not specs:
+            pending.targets[ref] = target_serial(game, ref)
+            continue
         for spec in specs:
             zone = spec.zone_of(game, ref, pending.controller, pending.source_serial)
             if zone is not None:
@@ -897,9 +903,12 @@ def _choose_targets(game: Game, pending: Triggered) -> None:
 
 def _still_legal(game: Game, ability: Triggered, ref: str, serial: int | None) -> bool:
     """608.2b, for a triggered ability's target."""
-    if ref not in ability.target_roles:
-        return still_target(game, ref, serial)
     from mtgjudge.model import targets
+
+    if ref not in ability.target_roles:
+        return still_target(game, ref, serial) and (
+            targets.untargetable(game, ref, ability.controller, ability.source_serial) is None
+        )
 
     role, zone = ability.target_roles[ref]
     chosen = targets.Chosen(ref, role, serial or 0, zone)

@@ -141,6 +141,15 @@ FAULTS: dict[str, tuple[tuple[str, ...], str]] = {
     "cast:fuse_not_from_hand": (("702.102a",), "a split card is cast fused only from a hand"),
     "cast:wrong_number_of_targets": (("601.2c",), "the spell needs another number of targets"),
     "cast:illegal_target": (("601.2c",), "a target doesn't fit the spell's requirements"),
+    "cast:target_has_hexproof": (
+        ("702.11b", "702.11c", "702.11d"),
+        "the target has hexproof (or hexproof from a quality the spell or source has) and an "
+        "opponent controls the spell or ability",
+    ),
+    "cast:target_has_shroud": (
+        ("702.18a",),
+        "the target has shroud: no spell or ability can target it",
+    ),
     "cast:wrong_division": (
         ("601.2d",),
         "a division that doesn't give each target at least one, or doesn't add up",

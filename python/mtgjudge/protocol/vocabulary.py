@@ -335,6 +335,7 @@ OBJECT_KEYS = (
     "abilities",
     "emblem",
     "additional_land_plays",
+    "players_have",
     "back_face",
     "transformed",
     "devoured",
