@@ -1168,6 +1168,12 @@ ACTION_SPECS: dict[str, Spec] = {
         "replacement and prevention effects of these sources to it (616.1); the others follow "
         "in timestamp order.",
     ),
+    "keep_legend": by_player(
+        REF,
+        "The legendary permanent that player keeps the next time the legend rule applies to "
+        "them (704.5j): it must be one of the legendary permanents with the same name they "
+        "control then. Without it, they keep the one that entered last.",
+    ),
     "choose_prevention": by_object(
         Array(
             Table(

@@ -461,6 +461,14 @@ def _order_replacements(game: Game, args: dict[str, list[str]], context: Context
         game.replacement_orders[player] = list(refs)
 
 
+def _keep_legend(game: Game, args: dict[str, str], context: Context) -> None:
+    """704.5j: the legendary permanent each player keeps the next time the
+    legend rule applies to them."""
+    for player, ref in args.items():
+        game.obj(ref)
+        game.legend_choices[player] = ref
+
+
 def _choose_on_resolution(game: Game, args: dict[str, Any], context: Context) -> None:
     """The choices the next triggered ability of each named source to
     resolve offers as it does (608.2d, 603.5), given in advance: they must
@@ -1103,6 +1111,7 @@ PERFORMERS: dict[str, Performer] = {
     "prevent": _prevent,
     "choose_prevention": _choose_prevention,
     "order_replacements": _order_replacements,
+    "keep_legend": _keep_legend,
     "choose_on_resolution": _choose_on_resolution,
     "gain_control": _gain_control,
     "tap": _tap,

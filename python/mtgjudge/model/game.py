@@ -11,7 +11,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mtgjudge.errors import IllegalActionError, InvalidInputError
-from mtgjudge.model import daynight, effects, excess, history, life, replacement, triggers, umbra
+from mtgjudge.model import (
+    daynight,
+    effects,
+    excess,
+    history,
+    life,
+    replacement,
+    triggers,
+    umbra,
+    uniqueness,
+)
 from mtgjudge.model.combat import CombatRecord, KernelBoard
 from mtgjudge.model.effects import Characteristics, ContinuousEffect, Modification, ObjectFilter
 from mtgjudge.model.objects import GameObject, new_serial
@@ -197,6 +207,9 @@ class Game:
         #: replacement and prevention effects to the next damage event, by
         #: that player: the effects' sources by name.
         self.replacement_orders: dict[str, list[str]] = {}
+        #: The legendary permanent each player keeps the next time the legend
+        #: rule applies to them (704.5j), given with `keep_legend`.
+        self.legend_choices: dict[str, str] = {}
         #: Choices given in advance (`choose_on_resolution`) for the next
         #: triggered ability of each source to resolve (608.2d): by the
         #: source's scenario name, then by the name of the choice.
@@ -399,9 +412,13 @@ class Game:
             self.last_known[obj.serial] = (obj.tapped, self.characteristics(obj).all_keywords)
             self.last_controllers[obj.ref] = departed[obj.serial]
         dies = previous_zone == "battlefield" and zone == "graveyard"
+        # 603.6c: a permanent that moves from the battlefield to another zone
+        # leaves the battlefield (it dies if that zone is a graveyard).
+        leaves = previous_zone == "battlefield" and zone != "battlefield"
         if dies:
             # 700.4: "dies" means put into a graveyard from the battlefield.
             self.history.deaths.append((obj.ref, rule))
+        if leaves:
             # 603.10a: leaves-the-battlefield abilities look back in time.
             if looking_back is None:
                 looking_back = triggers.watchers(self)
@@ -450,8 +467,8 @@ class Game:
                     "610.3c", f"{card.name} returns to the battlefield under its owner's control"
                 )
         history.moved(self, obj, previous_zone, was_creature=was_creature)
-        if dies and looking_back and before is not None:
-            triggers.died(self, before, obj, looking_back)
+        if leaves and looking_back and before is not None:
+            triggers.left_battlefield(self, before, obj, looking_back, dies=dies)
         if zone == "battlefield" and previous_zone != "battlefield":
             triggers.entered(self, obj, previous_zone)
         return obj
@@ -602,6 +619,8 @@ class Game:
                     "704.5q",
                     f"{cancelled} +1/+1 and -1/-1 counter pair(s) are removed from {obj.name}",
                 )
+        # 704.5j, 704.5k: the legend rule and the world rule.
+        self.put_into_graveyards(uniqueness.legend_rule(self) + uniqueness.world_rule(self))
         # 702.89a: umbra armor replaces the destructions to come.
         umbra.before_state_based_actions(self)
         board = KernelBoard(self)

@@ -730,29 +730,43 @@ def scried(game: Game, player: str) -> None:
                 _trigger(game, watcher, ability, what=f" ({player} scries)")
 
 
-def died(game: Game, before: Seen, after: GameObject, looking_back: list[Seen]) -> None:
-    """Leaves-the-battlefield abilities look back in time (603.10a): the
-    abilities that existed, and the dead creature's appearance, immediately
-    before the event."""
+def left_battlefield(
+    game: Game, before: Seen, after: GameObject, looking_back: list[Seen], *, dies: bool
+) -> None:
+    """603.6c: leaves-the-battlefield abilities trigger when a permanent
+    moves from the battlefield to another zone; "dies" ones (700.4) only
+    when that zone is a graveyard. They look back in time (603.10a): the
+    abilities that existed, and the permanent's appearance, immediately
+    before the event. "That creature" is the card in the first zone it went
+    to (603.6c): once it moves again, the ability can't find it (400.7)."""
+    where = "dies" if dies else f"leaves the battlefield for {_zone_words(after)}"
     for watcher in looking_back:
         for ability in watcher.triggers:
             if ability.functions_in != "battlefield" and watcher.delayed is None:
                 continue
-            itself = ability.when == "dies" and watcher.serial == before.serial
-            another = (
-                ability.when == "a_creature_dies"
-                and "creature" in before.current.types
-                and _fits(game, ability, before, watcher)
+            own = watcher.serial == before.serial
+            itself = own and (
+                ability.when == "leaves_the_battlefield" or (dies and ability.when == "dies")
             )
+            another = (
+                ability.when == "a_creature_leaves_the_battlefield"
+                or (dies and ability.when == "a_creature_dies")
+            ) and ("creature" in before.current.types and _fits(game, ability, before, watcher))
             if itself or another:
                 _trigger(
                     game,
                     watcher,
                     ability,
                     that_creature=after,
-                    what=f" ({before.obj.name} dies)",
+                    what=f" ({before.obj.name} {where})",
                     that_seen=before,
                 )
+
+
+def _zone_words(obj: GameObject) -> str:
+    if obj.zone in ("hand", "library", "graveyard"):
+        return f"its owner's {obj.zone}"
+    return obj.zone if obj.exists else "nowhere (a token ceases to exist)"
 
 
 def entered(game: Game, obj: GameObject, from_zone: str | None = None) -> None:

@@ -96,6 +96,12 @@ EVENTS: dict[str, str] = {
     "back in time (603.10a)",
     "a_creature_dies": "a creature that fits `filter` dies (700.4), judged as it last "
     "existed on the battlefield (603.10a); that creature: the card in the graveyard (603.6c)",
+    "leaves_the_battlefield": "this permanent moves from the battlefield to another zone "
+    "(603.6c): dies, is exiled, returns to a hand ...; it looks back in time (603.10a); that "
+    "creature: the card in the zone it went to",
+    "a_creature_leaves_the_battlefield": "a creature that fits `filter` moves from the "
+    "battlefield to another zone (603.6c), judged as it last existed on the battlefield "
+    "(603.10a); that creature: the card in the zone it went to",
     "enters": "this permanent enters the battlefield (603.6a)",
     "a_creature_enters": "a creature that fits `filter` enters the battlefield, once for each "
     "(603.6a); that creature: it",
@@ -131,6 +137,7 @@ TAKES_FILTER = frozenset(
         "a_creature_is_dealt_damage",
         "creatures_deal_combat_damage_to_opponents",
         "a_creature_dies",
+        "a_creature_leaves_the_battlefield",
         "a_creature_enters",
     }
 )
@@ -167,6 +174,8 @@ HAS_THAT_CREATURE = frozenset(
         "a_creature_deals_damage",
         "dies",
         "a_creature_dies",
+        "leaves_the_battlefield",
+        "a_creature_leaves_the_battlefield",
         "a_creature_enters",
         "a_creature_is_dealt_damage",
     }
@@ -436,4 +445,5 @@ ACTIONS = (
     "choose_prevention",
     "ninjutsu",
     "order_replacements",
+    "keep_legend",
 )
