@@ -1213,6 +1213,12 @@ TRIGGER = WithNames(
             first_time_each_turn=Bool(
                 description="For life gain: only that player's first life-gain event each turn."
             ),
+            at_least=Int(
+                minimum=1,
+                maximum=100,
+                description="For `becomes_blocked_by_creatures` and `blocks_creatures`: how "
+                "many creatures at least (509.3e); default 1.",
+            ),
             condition=CONDITION,
             targets=Array(
                 TARGET, unique=True, description="Its targets, chosen as it's put on the stack."

@@ -117,6 +117,7 @@ def triggered_ability(spec: dict[str, Any]) -> triggers.TriggeredAbility:
         combat=spec.get("combat", False),
         first_time_each_turn=spec.get("first_time_each_turn", False),
         from_zone=spec.get("from_zone"),
+        at_least=spec.get("at_least", 1),
         condition=condition_from(spec.get("condition")),
         targets=tuple(spec.get("targets", ())),
         targeting=tuple(targets.spec_from(t) for t in spec.get("targeting", ())),

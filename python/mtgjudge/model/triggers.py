@@ -87,6 +87,8 @@ class TriggeredAbility:
     first_time_each_turn: bool = False
     #: For entering: only from this zone ("enters from your graveyard").
     from_zone: str | None = None
+    #: For blocking by a number of creatures (509.3e): at least this many.
+    at_least: int = 1
     #: The intervening "if" clause (603.4).
     condition: Condition | None = None
     #: Fixed targets, chosen as it's put on the stack (603.3d, 601.2c).
@@ -443,10 +445,30 @@ def attackers_declared(game: Game, attacks: list[tuple[GameObject, str]]) -> Non
                 if _fits(game, EXALTED, alone, watcher):
                     what = f" ({alone.obj.name} attacks alone, 702.83b)"
                     _trigger(game, watcher, EXALTED, that_creature=alone.obj, what=what)
+    record = game.combat
+    # The players attacked themselves, not through a planeswalker, by whose creatures.
+    players_attacked = {
+        (attacker.controller, defender)
+        for attacker, defender in attackers
+        if record is not None and record.attacks.get(attacker.serial, ("",))[0] == "player"
+    }
     for watcher in _watchers(game, ("battlefield",)):
         for ability in _abilities(watcher, "you_attack"):
             if any(attacker.controller == watcher.controller for attacker, _ in attackers):
                 _trigger(game, watcher, ability, what=f" ({watcher.controller} attacks)")
+        # 508.3b: "whenever you're attacked": one or more creatures are
+        # declared attacking that player, once for the declaration.
+        for ability in _abilities(watcher, "you_are_attacked"):
+            if any(defender == watcher.controller for _, defender in players_attacked):
+                _trigger(game, watcher, ability, what=f" ({watcher.controller} is attacked)")
+        # 508.3e: "whenever you attack a player": once for each player that
+        # one or more of your creatures are declared attacking (not a
+        # planeswalker or battle of theirs).
+        for ability in _abilities(watcher, "you_attack_a_player"):
+            for attacking, defender in sorted(players_attacked):
+                if attacking == watcher.controller:
+                    what = f" ({watcher.controller} attacks {defender})"
+                    _trigger(game, watcher, ability, what=what)
         for ability in _abilities(watcher, *ATTACK_EVENTS[1:]):
             for attacker, defender in attackers:
                 what = _attack_triggers(
@@ -456,9 +478,52 @@ def attackers_declared(game: Game, attacks: list[tuple[GameObject, str]]) -> Non
                     _trigger(game, watcher, ability, that_creature=attacker.obj, what=what)
 
 
-def blockers_declared(game: Game, blocks: list[tuple[GameObject, GameObject]]) -> None:
+def blockers_declared(
+    game: Game,
+    blocks: list[tuple[GameObject, GameObject]],
+    unblocked: list[GameObject] = (),  # type: ignore[assignment]
+) -> None:
     """509.3: abilities that trigger on blockers being declared. ``blocks``
-    pairs each blocker with an attacker it blocks."""
+    pairs each blocker with an attacker it blocks; ``unblocked`` lists the
+    attacking creatures no creature was declared to block."""
+    if not blocks and not unblocked:
+        return
+    for watcher in _watchers(game, ("battlefield",)):
+        # 508.3f, 509.3g: "whenever [a creature] attacks and isn't blocked"
+        # triggers in the declare blockers step, if no creature is declared
+        # to block it, even one that entered attacking (508.4).
+        for ability in _abilities(watcher, "attacks_and_isnt_blocked"):
+            if any(attacker.serial == watcher.serial for attacker in unblocked):
+                _trigger(
+                    game,
+                    watcher,
+                    ability,
+                    that_creature=watcher.obj,
+                    what=f" ({watcher.obj.name} attacks and isn't blocked)",
+                )
+        for ability in _abilities(watcher, "a_creature_attacks_and_isnt_blocked"):
+            for attacker in unblocked:
+                if _fits(game, ability, seen(game, attacker), watcher):
+                    _trigger(
+                        game,
+                        watcher,
+                        ability,
+                        that_creature=attacker,
+                        what=f" ({attacker.name} attacks and isn't blocked)",
+                    )
+        # 509.3e: "blocks [N or more] creatures", "becomes blocked by [N or
+        # more] creatures": as many as that when blockers are declared.
+        for ability in _abilities(watcher, "blocks_creatures", "becomes_blocked_by_creatures"):
+            mine = 0 if ability.when == "blocks_creatures" else 1
+            count = sum(1 for pair in blocks if pair[mine].serial == watcher.serial)
+            if count >= ability.at_least:
+                verb = "blocks" if mine == 0 else "becomes blocked by"
+                _trigger(
+                    game,
+                    watcher,
+                    ability,
+                    what=f" ({watcher.obj.name} {verb} {count} creature(s))",
+                )
     if not blocks:
         return
     for watcher in _watchers(game, ("battlefield",)):
@@ -488,10 +553,25 @@ def entered_blocking(
     """509.4: a creature put onto the battlefield blocking. The attacker's
     "becomes blocked" abilities trigger if it was unblocked (509.3c), and its
     "becomes blocked by a creature" abilities trigger (509.3d); the blocker
-    never blocked, so its "blocks" abilities don't (509.3a, 509.3b)."""
+    never blocked, so its "blocks" abilities don't (509.3a, 509.3b). An
+    added blocker that brings the attacker's blockers to the number a
+    "becomes blocked by [N or more] creatures" ability asks for triggers it
+    (509.3e)."""
     for watcher in _watchers(game, ("battlefield",)):
         if watcher.serial != attacker.serial:
             continue
+        record = game.combat
+        count = (
+            sum(1 for _, a in record.blocks if a == attacker.serial) if record is not None else 0
+        )
+        for ability in _abilities(watcher, "becomes_blocked_by_creatures"):
+            if count == ability.at_least:
+                _trigger(
+                    game,
+                    watcher,
+                    ability,
+                    what=f" ({attacker.name} becomes blocked by {count} creature(s))",
+                )
         if not was_blocked:
             for ability in _abilities(watcher, "becomes_blocked"):
                 _trigger(game, watcher, ability, what=f" ({attacker.name} becomes blocked)")

@@ -62,9 +62,25 @@ EVENTS: dict[str, str] = {
     "as an attacker in the declare attackers step (506.5, 702.83b); that creature: it",
     "you_attack": "you declare one or more creatures as attackers (508.3d), once for the "
     "declaration",
+    "you_are_attacked": "one or more creatures are declared as attackers attacking you (not "
+    "a planeswalker you control), once for the declaration (508.3b); not for a creature put "
+    "onto the battlefield attacking",
+    "you_attack_a_player": "one or more creatures you control are declared as attackers "
+    "attacking a player (not a planeswalker or battle), once for each such player (508.3e)",
     "a_creature_attacks_you": "a creature is declared as an attacker attacking you or a "
     "planeswalker you control (508.3a), once for each; that creature: the attacker",
     "becomes_blocked": "this creature becomes blocked, once each combat (509.3c)",
+    "attacks_and_isnt_blocked": "no creature is declared as a blocker for this attacking "
+    "creature, in the declare blockers step (508.3f, 509.3g), even if it entered attacking; "
+    "that creature: it",
+    "a_creature_attacks_and_isnt_blocked": "no creature is declared as a blocker for an "
+    "attacking creature that fits `filter` (508.3f, 509.3g), once for each; that creature: "
+    "the attacker",
+    "becomes_blocked_by_creatures": "this creature is blocked by `at_least` or more creatures "
+    "when blockers are declared, or a blocker put onto the battlefield brings it to that many "
+    "(509.3e)",
+    "blocks_creatures": "this creature blocks `at_least` or more creatures when blockers are "
+    "declared (509.3e)",
     "blocks_or_becomes_blocked_by": "this creature blocks, or becomes blocked by, a creature "
     "that fits `filter` as blockers are declared (509.3b, 509.3d, 509.3f); that creature: "
     "the other creature",
@@ -119,6 +135,8 @@ EVENTS: dict[str, str] = {
 #: The events of declaring attackers (508.3).
 ATTACK_EVENTS = (
     "you_attack",
+    "you_are_attacked",
+    "you_attack_a_player",
     "attacks",
     "a_creature_attacks",
     "a_creature_attacks_alone",
@@ -130,6 +148,7 @@ TAKES_FILTER = frozenset(
         "a_creature_attacks",
         "a_creature_attacks_alone",
         "a_creature_attacks_you",
+        "a_creature_attacks_and_isnt_blocked",
         "blocks_or_becomes_blocked_by",
         "a_creature_deals_damage",
         "creatures_deal_combat_damage_to_a_player",
@@ -168,6 +187,8 @@ HAS_THAT_CREATURE = frozenset(
         "a_creature_attacks",
         "a_creature_attacks_alone",
         "a_creature_attacks_you",
+        "attacks_and_isnt_blocked",
+        "a_creature_attacks_and_isnt_blocked",
         "blocks_or_becomes_blocked_by",
         "deals_damage",
         "attached_creature_deals_damage",
