@@ -107,3 +107,33 @@ def test_at_least_is_for_counting_events(tmp_path):
         load_test_ruling(
             tmp_path, bad + '\n[[probe]]\nid = "p"\nactions = []\nexpect.life = { Bob = 1 }\n'
         )
+
+
+def test_a_reflexive_ability_waits_for_the_may(tmp_path):
+    extra = """
+[setup.battlefield.raider]
+controller = "Alice"
+power = 3
+toughness = 3
+triggers = [{ event = "attacks", do = [{ may = { name = "pay", do = [{ lose_life = { Alice = 2 } }, { when_you_do = { do = [{ gain_life = { Bob = 5 } }] } }] } }] }]
+"""
+    for taken, count in ((True, 2), (False, 1)):
+        choice = "true" if taken else "false"
+        game = _game(
+            tmp_path,
+            extra,
+            f'{{ attack = {{ raider = "Bob" }} }}, {{ choose_on_resolution = {{ raider = {{ pay = {choice} }} }} }}, {{ resolve = 1 }}',
+        )
+        assert _count(game, "raider") == count
+        assert [r.event for r in game.history.triggers][1:] == (["reflexive"] if taken else [])
+
+
+def test_a_spell_has_no_when_you_do(tmp_path):
+    bad = HEAD + (
+        '\n[setup.hand.bolt]\nowner = "Alice"\ntypes = ["instant"]\n'
+        "resolve = [{ when_you_do = { do = [] } }]\n"
+    )
+    with pytest.raises(RulingFormatError, match="when_you_do"):
+        load_test_ruling(
+            tmp_path, bad + '\n[[probe]]\nid = "p"\nactions = []\nexpect.life = { Bob = 1 }\n'
+        )

@@ -479,7 +479,7 @@ def _check_spell_actions(actions: Any, path: str) -> None:
     counted = False
     for j, action in enumerate(actions):
         where = join(path, j)
-        for key in ("choose", "may"):
+        for key in ("choose", "may", "when_you_do"):
             if key in action:
                 raise FormatProblem(
                     join(where, key),

@@ -1375,6 +1375,23 @@ CHOOSE_ONE_ACTION = Table(
     "that part of the effect applies (608.2d), by name with `choose_on_resolution`.",
 )
 RESOLVE_ACTION_TABLE.fields["may"] = Field(MAY_ACTION)
+RESOLVE_ACTION_TABLE.fields["when_you_do"] = Field(
+    Table(
+        _fields(
+            ("do",),
+            do=Array(RESOLVE_ACTION, description="What the reflexive ability does as it resolves."),
+            targets=Array(
+                TARGET, unique=True, description="Its targets, chosen as it's put on the stack."
+            ),
+            targeting=AnyOf([TARGETING], description="What its targets must be (115.1d)."),
+            description=Str(description="The reflexive ability in our words, for traces."),
+        ),
+        description="In a triggered or activated ability: “when you do, ...”, a reflexive "
+        "triggered ability (603.12), written after the action it waits for (in a `may`'s `do`): "
+        "reached only if that was done, it triggers, and goes on the stack the next time a "
+        "player would receive priority, after the ability that created it has resolved.",
+    )
+)
 RESOLVE_ACTION_TABLE.fields["choose_one"] = Field(CHOOSE_ONE_ACTION)
 RESOLVE_ACTION_TABLE.fields["distribute"] = Field(
     Table(
@@ -1390,6 +1407,7 @@ RESOLVE_ACTION_TABLE.one_of = (
     "redirect",
     "choose",
     "may",
+    "when_you_do",
     "choose_one",
     "distribute",
 )

@@ -72,9 +72,15 @@ if TYPE_CHECKING:
 MAX_RESOLUTIONS = 200
 
 
+#: The "event" of a reflexive triggered ability (603.12): what came before
+#: it in the resolving ability's instructions.
+REFLEXIVE = "reflexive"
+
+
 @dataclass(frozen=True)
 class TriggeredAbility:
-    """A triggered ability of an object (603.1)."""
+    """A triggered ability of an object (603.1), or a reflexive one a
+    resolving ability creates (603.12, event :data:`REFLEXIVE`)."""
 
     when: str
     #: What the object the event is about must be, relative to the ability's controller.
@@ -104,7 +110,7 @@ class TriggeredAbility:
     description: str = ""
 
     def __post_init__(self) -> None:
-        if self.when not in EVENTS:
+        if self.when not in EVENTS and self.when != REFLEXIVE:
             raise InvalidInputError(f"unknown trigger event {self.when!r}")
 
 
@@ -1089,6 +1095,9 @@ def _perform(
             if _may(game, ability, args, given, used):
                 _perform(game, ability, args["do"], gone, legal, given, used)
             continue
+        if kind == "when_you_do":
+            _reflexive(game, ability, args)
+            continue
         if kind == "choose_one":
             option = _choose_one(game, ability, args, given, used)
             if option is not None:
@@ -1142,6 +1151,41 @@ def _perform(
                 source=ability.source,
                 source_serial=ability.source_serial,
             )
+
+
+def _reflexive(game: Game, ability: Triggered, args: dict[str, Any]) -> None:
+    """603.12: a reflexive triggered ability ("when you do, ..."), created by
+    the resolving ability and checked at once: written after the action it
+    waits for (in a `may`'s `do`, after what the player may do), it is
+    reached only if that action was taken earlier in this resolution, and
+    then it triggers. Like a delayed triggered ability (603.7d, 603.7e) its
+    source is the resolving ability's, and its controller that ability's;
+    it waits to be put on the stack, with its own targets (603.3d), the next
+    time a player would receive priority."""
+    from mtgjudge.model import targets as target_rules
+
+    reflexive = TriggeredAbility(
+        when=REFLEXIVE,
+        targets=tuple(args.get("targets", ())),
+        targeting=tuple(target_rules.spec_from(t) for t in args.get("targeting", ())),
+        actions=tuple(args["do"]),
+        description="when you do: " + (args.get("description") or "a reflexive ability"),
+    )
+    pending = Triggered(
+        ability=reflexive,
+        source=ability.source,
+        source_serial=ability.source_serial,
+        source_name=ability.source_name,
+        controller=ability.controller,
+        event=REFLEXIVE,
+        that_creature=ability.that_creature,
+        that_much=ability.that_much,
+        about=ability.about,
+    )
+    pending.that_pt = ability.that_pt
+    game.pending_triggers.append(pending)
+    game.history.triggers.append(TriggerRecord(ability.source.ref, REFLEXIVE, ability.controller))
+    game.note("603.12", f"{pending.describe()} triggers (a reflexive triggered ability)")
 
 
 def _roles(ability: Triggered, legal: list[str]) -> dict[str, list[str]]:
