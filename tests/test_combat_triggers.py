@@ -137,3 +137,29 @@ def test_a_spell_has_no_when_you_do(tmp_path):
         load_test_ruling(
             tmp_path, bad + '\n[[probe]]\nid = "p"\nactions = []\nexpect.life = { Bob = 1 }\n'
         )
+
+
+MODAL = """
+[setup.hand.charm]
+owner = "Alice"
+power = 1
+toughness = 1
+triggers = [{ event = "enters", do = [{ gain_life = { Alice = 1 } }], modes = [{ do = [{ gain_life = { Alice = 2 } }] }, { targets = ["wall"], do = [{ gain_life = { Alice = 4 } }] }] }]
+"""
+
+
+@pytest.mark.parametrize(("mode", "life"), [("", 23), ("{ trigger_mode = { charm = 2 } }, ", 25)])
+def test_a_modal_trigger_does_its_do_then_the_mode(tmp_path, mode, life):
+    actions = mode + '{ move = { charm = "battlefield" } }, { resolve = 1 }'
+    assert _game(tmp_path, MODAL, actions).players["Alice"].life == life
+
+
+def test_a_mode_that_doesnt_exist_is_an_input_error(tmp_path):
+    from mtgjudge.errors import InvalidInputError
+
+    with pytest.raises(InvalidInputError, match="no mode 3"):
+        _game(
+            tmp_path,
+            MODAL,
+            '{ trigger_mode = { charm = 3 } }, { move = { charm = "battlefield" } }',
+        )

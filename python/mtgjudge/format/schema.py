@@ -1168,6 +1168,12 @@ ACTION_SPECS: dict[str, Spec] = {
         "replacement and prevention effects of these sources to it (616.1); the others follow "
         "in timestamp order.",
     ),
+    "trigger_mode": by_object(
+        Int(minimum=1, maximum=100),
+        "The mode, counting from 1, that the controller of that object's next modal triggered "
+        "ability to be put on the stack chooses for it (603.3c). Without it, the first mode "
+        "that may be chosen.",
+    ),
     "keep_legend": by_player(
         REF,
         "The legendary permanent that player keeps the next time the legend rule applies to "
@@ -1239,6 +1245,25 @@ TRIGGER = WithNames(
                 description="The zone it triggers from (113.6); default the battlefield.",
             ),
             description=Str(description="The ability in our words, for traces."),
+            modes=Array(
+                Table(
+                    _fields(
+                        ("do",),
+                        do=Array(RESOLVE_ACTION, description="What the mode does."),
+                        targets=Array(
+                            TARGET,
+                            unique=True,
+                            description="The mode's targets, chosen as it's put on the stack.",
+                        ),
+                        targeting=AnyOf([TARGETING], description="What its targets must be."),
+                        description=Str(description="The mode in our words, for traces."),
+                    )
+                ),
+                min_items=2,
+                description="A modal triggered ability's modes (“choose one —”, 603.3c): one "
+                "is chosen as it is put on the stack (`trigger_mode`); it does `do`, then the "
+                "mode's actions. A mode whose targets can't be chosen can't be chosen.",
+            ),
         ),
         description="A triggered ability (603): when, if, and what it does.",
     ),

@@ -469,6 +469,14 @@ def _keep_legend(game: Game, args: dict[str, str], context: Context) -> None:
         game.legend_choices[player] = ref
 
 
+def _trigger_mode(game: Game, args: dict[str, int], context: Context) -> None:
+    """603.3c: the mode of each named source's next modal triggered ability,
+    announced as it is put on the stack."""
+    for ref, mode in args.items():
+        game.obj(ref)
+        game.trigger_modes[ref] = mode
+
+
 def _choose_on_resolution(game: Game, args: dict[str, Any], context: Context) -> None:
     """The choices the next triggered ability of each named source to
     resolve offers as it does (608.2d, 603.5), given in advance: they must
@@ -1112,6 +1120,7 @@ PERFORMERS: dict[str, Performer] = {
     "choose_prevention": _choose_prevention,
     "order_replacements": _order_replacements,
     "keep_legend": _keep_legend,
+    "trigger_mode": _trigger_mode,
     "choose_on_resolution": _choose_on_resolution,
     "gain_control": _gain_control,
     "tap": _tap,

@@ -210,6 +210,10 @@ class Game:
         #: The legendary permanent each player keeps the next time the legend
         #: rule applies to them (704.5j), given with `keep_legend`.
         self.legend_choices: dict[str, str] = {}
+        #: The mode (from 1) the controller of each named source's next modal
+        #: triggered ability chooses as it is put on the stack (603.3c),
+        #: given with `trigger_mode`.
+        self.trigger_modes: dict[str, int] = {}
         #: Choices given in advance (`choose_on_resolution`) for the next
         #: triggered ability of each source to resolve (608.2d): by the
         #: source's scenario name, then by the name of the choice.

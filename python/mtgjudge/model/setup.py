@@ -124,6 +124,15 @@ def triggered_ability(spec: dict[str, Any]) -> triggers.TriggeredAbility:
         actions=tuple(spec.get("do", ())),
         functions_in=spec.get("functions_in", "battlefield"),
         description=spec.get("description", ""),
+        modes=tuple(
+            triggers.TriggerMode(
+                targets=tuple(mode.get("targets", ())),
+                targeting=tuple(targets.spec_from(t) for t in mode.get("targeting", ())),
+                actions=tuple(mode.get("do", ())),
+                description=mode.get("description", ""),
+            )
+            for mode in spec.get("modes", ())
+        ),
     )
 
 

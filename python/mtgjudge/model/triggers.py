@@ -108,10 +108,24 @@ class TriggeredAbility:
     #: The zone it functions in (113.6, 113.6k).
     functions_in: str = "battlefield"
     description: str = ""
+    #: A modal ability's modes (603.3c, 700.2), each a
+    #: :class:`TriggerMode`: one is chosen as it is put on the stack.
+    modes: tuple = ()
 
     def __post_init__(self) -> None:
         if self.when not in EVENTS and self.when != REFLEXIVE:
             raise InvalidInputError(f"unknown trigger event {self.when!r}")
+
+
+@dataclass(frozen=True)
+class TriggerMode:
+    """One mode of a modal triggered ability (603.3c): its targets and what
+    it does, after the ability's own actions."""
+
+    targets: tuple[str, ...] = ()
+    targeting: tuple = ()
+    actions: tuple = ()
+    description: str = ""
 
 
 #: The events a triggered ability created by a resolving spell may have.
@@ -950,6 +964,8 @@ def put_on_stack(game: Game) -> None:
         )
     for pending in waiting:
         pending.serial = new_serial()
+        if pending.ability.modes and not _choose_mode(game, pending):
+            continue
         if pending.ability.targets:
             _choose_targets(game, pending)
             if all(serial is None for serial in pending.targets.values()):
@@ -970,6 +986,68 @@ def put_on_stack(game: Game) -> None:
             f"{pending.controller} puts {pending.describe()} on the stack{targeting} "
             "(603.3b: in APNAP order, each player's in the order they triggered)",
         )
+
+
+def _choose_mode(game: Game, pending: Triggered) -> bool:
+    """603.3c: the controller of a modal triggered ability announces its
+    mode as it is put on the stack, given with `trigger_mode` for its source
+    (by default the first mode that may be chosen). A mode whose targets
+    can't be chosen legally can't be chosen; with no mode chosen, the
+    ability is removed from the stack (False)."""
+    modes = pending.ability.modes
+    legal = [
+        index
+        for index, mode in enumerate(modes)
+        if not mode.targets
+        or any(_can_target(game, pending, ref, mode.targeting) for ref in mode.targets)
+    ]
+    wanted = game.trigger_modes.pop(pending.source.ref, None)
+    if wanted is not None and not 1 <= wanted <= len(modes):
+        raise InvalidInputError(
+            f"trigger_mode: {pending.describe()} has no mode {wanted} (it has {len(modes)})"
+        )
+    if wanted is not None and wanted - 1 not in legal:
+        raise IllegalActionError(
+            f"mode {wanted} of {pending.describe()} can't be chosen: none of its targets can "
+            "be chosen legally",
+            rule="603.3c",
+            fault="illegal_mode",
+        )
+    if not legal:
+        game.note(
+            "603.3c",
+            f"no mode of {pending.describe()} can be chosen, so it is removed from the stack",
+        )
+        return False
+    index = wanted - 1 if wanted is not None else legal[0]
+    mode = modes[index]
+    game.note(
+        "603.3c",
+        f"{pending.controller} chooses mode {index + 1} of {pending.describe()}"
+        + (f": {mode.description}" if mode.description else ""),
+    )
+    pending.ability = replace(
+        pending.ability,
+        modes=(),
+        targets=mode.targets,
+        targeting=mode.targeting,
+        actions=(*pending.ability.actions, *mode.actions),
+    )
+    return True
+
+
+def _can_target(game: Game, pending: Triggered, ref: str, specs: tuple) -> bool:
+    """Whether ``ref`` could be chosen as a target now (603.3d)."""
+    from mtgjudge.model import targets
+
+    if targets.untargetable(game, ref, pending.controller, pending.source_serial) is not None:
+        return False
+    if not specs:
+        return target_serial(game, ref) is not None
+    return any(
+        spec.zone_of(game, ref, pending.controller, pending.source_serial) is not None
+        for spec in specs
+    )
 
 
 def _choose_targets(game: Game, pending: Triggered) -> None:

@@ -220,6 +220,10 @@ FAULTS: dict[str, tuple[tuple[str, ...], str]] = {
         ("615.1", "615.7"),
         "a division of prevented damage that doesn't fit the damage being dealt",
     ),
+    "action:illegal_mode": (
+        ("603.3c",),
+        "a mode of a modal triggered ability whose targets can't be chosen legally",
+    ),
     "action:both_names": (("709.4a",), "a player chooses one name of a split card"),
     "action:not_in_hand": (("701.9a",), "only a card in a hand can be discarded"),
     "action:not_a_spell": (("707.10",), "only a spell on the stack can be copied"),

@@ -467,4 +467,5 @@ ACTIONS = (
     "ninjutsu",
     "order_replacements",
     "keep_legend",
+    "trigger_mode",
 )
