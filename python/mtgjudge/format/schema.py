@@ -1208,7 +1208,11 @@ TRIGGER = WithNames(
                 "parametric ruling's condition.)",
             ),
             filter=FILTER,
-            to=Str(enum=RECIPIENTS, description="For damage events: what the damage is dealt to."),
+            to=Str(
+                enum=RECIPIENTS,
+                description="For damage events: what the damage is dealt to (for "
+                "`damage_is_prevented`: what it would have been dealt to).",
+            ),
             combat=Bool(description="For damage events: combat damage only."),
             from_zone=Str(
                 enum=("graveyard", "exile", "hand", "library"),

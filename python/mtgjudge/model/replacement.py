@@ -201,6 +201,9 @@ class _Outcome:
     shields: dict[int, int] = field(default_factory=dict)
     used_choices: set[tuple[str, int]] = field(default_factory=set)
     then_deal: list[FollowUp] = field(default_factory=list)
+    #: Each time a prevention effect prevented some damage (615.13): the
+    #: pieces and how much of each.
+    preventions: list[list[tuple[int, int]]] = field(default_factory=list)
 
 
 def active(game: Game) -> list[ActiveEffect]:
@@ -273,6 +276,15 @@ def apply(game: Game, pieces: list[Piece], *, combat: bool) -> list[tuple[Piece,
     for rule, text in outcome.notes:
         game.note(rule, text)
     game.after_prevention += outcome.then_deal
+    # 615.13: abilities that trigger when damage is prevented, once each time
+    # a prevention effect prevented some of it.
+    from mtgjudge.model import triggers
+
+    triggers.damage_prevented(
+        game,
+        [[(pieces[i], count) for i, count in applied] for applied in outcome.preventions],
+        combat=combat,
+    )
     return list(zip(pieces, outcome.amounts))
 
 
@@ -501,6 +513,9 @@ def _prevent(
         limit = effect.shield_left - outcome.shields.get(id(effect), 0)
         prevented, rule = _divide(game, effect, pieces, applicable, outcome, limit), "615.7"
         outcome.shields[id(effect)] = outcome.shields.get(id(effect), 0) + sum(prevented.values())
+    applied = [(i, count) for i, count in prevented.items() if count > 0]
+    if applied:
+        outcome.preventions.append(applied)
     for i, count in prevented.items():
         if count <= 0:
             continue

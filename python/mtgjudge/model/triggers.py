@@ -784,6 +784,59 @@ def damage_dealt(game: Game, events: list[DamageEvent]) -> None:
                         )
 
 
+def damage_prevented(
+    game: Game, applications: list[list[tuple[Any, int]]], *, combat: bool
+) -> None:
+    """615.13: "whenever damage that would be dealt to [a recipient] is
+    prevented" triggers each time a prevention effect is applied to one or
+    more simultaneous damage events and prevents some or all of that
+    damage: once for the application, however many events it changed.
+    ``applications`` lists, for each, the pieces of damage (source and
+    recipient) and how much of each was prevented; `to` narrows the
+    recipients, and that much is what was prevented to them."""
+    if not applications:
+        return
+    for watcher in _watchers(game):
+        for ability in _abilities(watcher, "damage_is_prevented"):
+            for applied in applications:
+                events = [
+                    DamageEvent(
+                        source=piece.source,
+                        kind=_recipient_kind(game, piece.recipient),
+                        recipient=(
+                            piece.recipient
+                            if piece.recipient in game.players
+                            else game.obj(piece.recipient)
+                        ),
+                        amount=count,
+                        combat=combat,
+                    )
+                    for piece, count in applied
+                ]
+                fitting = [
+                    e
+                    for e in events
+                    if _recipient_fits(game, ability.to, e, watcher.controller)
+                    and (not ability.combat or e.combat)
+                ]
+                if fitting:
+                    much = sum(e.amount for e in fitting)
+                    _trigger(
+                        game,
+                        watcher,
+                        ability,
+                        that_much=much,
+                        what=f" ({much} damage to {_recipient_name(fitting[0])} is prevented)",
+                    )
+
+
+def _recipient_kind(game: Game, recipient: str) -> str:
+    if recipient in game.players:
+        return "player"
+    types = game.characteristics(game.obj(recipient)).types
+    return "creature" if "creature" in types else "planeswalker"
+
+
 def life_gained(game: Game, gains: list[tuple[str, int]]) -> None:
     """Abilities that trigger on a player gaining life: once for each
     life-gain event (119.9; lifelink gives one event per source, 702.15e).

@@ -104,6 +104,10 @@ EVENTS: dict[str, str] = {
     "(510.2); that much: the number of opponents dealt that damage",
     "a_creature_is_dealt_damage": "a creature that fits `filter` is dealt damage, once for "
     "each source in each event (120.3); that creature: it; that much: the damage",
+    "damage_is_prevented": "a prevention effect prevents some or all of the damage that "
+    "would be dealt to a recipient of the kind `to` (any without it), once each time it is "
+    "applied to one or more simultaneous damage events (615.13); that much: the damage it "
+    "prevented to them",
     "you_gain_life": "you gain life, once for each life-gain event (119.9, 702.15e); that "
     "much: the life gained",
     "an_opponent_gains_life": "an opponent gains life, once for each life-gain event "
@@ -174,7 +178,12 @@ DAMAGE_EVENTS = frozenset(
     }
 )
 TAKES_RECIPIENT = frozenset(
-    {"deals_damage", "attached_creature_deals_damage", "a_creature_deals_damage"}
+    {
+        "deals_damage",
+        "attached_creature_deals_damage",
+        "a_creature_deals_damage",
+        "damage_is_prevented",
+    }
 )
 #: The events about damage a particular creature deals: "that creature" is
 #: the creature dealt damage, with `to = "creature"`.
@@ -202,7 +211,7 @@ HAS_THAT_CREATURE = frozenset(
     }
 )
 #: The events with a "that much".
-HAS_THAT_MUCH = DAMAGE_EVENTS | LIFE_EVENTS
+HAS_THAT_MUCH = DAMAGE_EVENTS | LIFE_EVENTS | {"damage_is_prevented"}
 
 #: Kinds of recipient a damage event may be narrowed to.
 RECIPIENTS = (
