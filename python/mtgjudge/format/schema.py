@@ -500,7 +500,12 @@ def _prevention_amount(*, shield: bool) -> AnyOf:
         )
     return AnyOf(
         [
-            Str(enum=("all", "half_rounded_up")),
+            Str(
+                enum=("all", "half_rounded_up", *(("next_time",) if shield else ())),
+                description='"next_time" (a resolving effect with `from_objects`): “the next '
+                "time [that source] would deal damage”, all of its next instance of damage, "
+                "then it is used up (615.8).",
+            ),
             Int(minimum=1, description='"Prevent N of that damage", in each event (615.10).'),
             Table(kinds, one_of=tuple(kinds)),
         ]
@@ -616,6 +621,11 @@ PREVENT_ACTION = Table(
         to_objects=AnyOf(
             [REF_LIST, Str(enum=("targets",))],
             description="Damage to these objects, or to the spell's targets, as they are now.",
+        ),
+        from_objects=AnyOf(
+            [REF_LIST, Str(enum=("targets",))],
+            description="Damage from these sources, or from the spell's targets, as they are "
+            "now (400.7).",
         ),
         you=PLAYER,
     ),

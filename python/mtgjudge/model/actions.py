@@ -364,9 +364,22 @@ def _prevent(game: Game, args: dict[str, Any], context: Context) -> None:
             )
         refs = list(context.targets)
     protected = tuple((ref, 0 if ref in game.players else game.obj(ref).serial) for ref in refs)
+    sources = args.get("from_objects", [])
+    if sources == "targets":
+        if context.targets is None:
+            raise InvalidInputError(
+                '`from_objects = "targets"` is for the effect of a resolving spell or ability'
+            )
+        sources = list(context.targets)
+    from_sources = tuple((ref, game.obj(ref).serial) for ref in sources)
     you = args.get("you", context.you or game.turn.active_player)
     source = context.source
     amount = args.get("amount")
+    if amount == "next_time" and not from_sources:
+        raise InvalidInputError(
+            '`amount = "next_time"` is “the next time [a source] would deal damage” (615.8): '
+            "it needs `from_objects`"
+        )
     if isinstance(amount, dict) and not isinstance(amount.get("shield", 1), int):
         # "The next X damage": X as the spell resolves (608.2h).
         shield = amount["shield"]
@@ -375,7 +388,7 @@ def _prevent(game: Game, args: dict[str, Any], context: Context) -> None:
             game.note("615.7", "a shield of 0 prevents nothing")
             return
         args = {**args, "amount": {"shield": size}}
-    effect = prevention_from(args, protected)
+    effect = prevention_from(args, protected, from_sources)
     effects = [effect]
     if effect.shield is not None:
         players = [

@@ -45,6 +45,9 @@ class DamageFilter:
     by_itself: bool = False
     #: Damage from sources that fit, judged as the damage would be dealt (615.9).
     by: ObjectFilter | None = None
+    #: Damage from these objects, by scenario name and serial: the objects
+    #: they were as the effect began (400.7).
+    by_objects: tuple[tuple[str, int], ...] = ()
     #: Combat damage only.
     combat_only: bool = False
 
@@ -52,6 +55,8 @@ class DamageFilter:
         if self.combat_only and not combat:
             return False
         source = piece.source
+        if self.by_objects and (source.ref, source.serial) not in self.by_objects:
+            return False
         if self.by_itself and source.serial != effect.source_serial:
             return False
         if self.by is not None and not _source_fits(game, self.by, source, effect):
@@ -204,6 +209,8 @@ class _Outcome:
     #: Each time a prevention effect prevented some damage (615.13): the
     #: pieces and how much of each.
     preventions: list[list[tuple[int, int]]] = field(default_factory=list)
+    #: Effects of "the next time" that this event uses up (615.8).
+    used_up: set[int] = field(default_factory=set)
 
 
 def active(game: Game) -> list[ActiveEffect]:
@@ -269,7 +276,11 @@ def apply(game: Game, pieces: list[Piece], *, combat: bool) -> list[tuple[Piece,
         for effect in game.damage_effects:
             if id(effect) == serial:
                 effect.shield_left -= used
-    game.damage_effects = [e for e in game.damage_effects if not e.is_shield or e.shield_left > 0]
+    game.damage_effects = [
+        e
+        for e in game.damage_effects
+        if (not e.is_shield or e.shield_left > 0) and id(e) not in outcome.used_up
+    ]
     for i, count in outcome.prevented:
         piece = pieces[i]
         game.history.prevented.append((piece.source.ref, piece.recipient, count))
@@ -500,6 +511,12 @@ def _prevent(
     elif isinstance(amount, int):
         # 615.10: N of the damage of each applicable event.
         prevented, rule = {i: min(amount, left[i]) for i in applicable}, "615.10"
+    elif amount == "next_time":
+        # 615.8: "the next time [a source] would deal damage": the next
+        # instance of its damage, all of it, whatever its amount; then the
+        # effect is used up and later damage is dealt normally.
+        prevented, rule = {i: left[i] for i in applicable}, "615.8"
+        outcome.used_up.add(id(effect))
     elif amount[0] == "all_but":
         prevented, rule = {i: max(left[i] - amount[1], 0) for i in applicable}, "615.1"
     elif amount[0] == "per_source":

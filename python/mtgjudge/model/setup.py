@@ -149,13 +149,16 @@ def spell_filter(spec: dict[str, Any]) -> SpellFilter:
 
 
 def damage_filter(
-    spec: dict[str, Any], to_objects: tuple[tuple[str, int], ...] = ()
+    spec: dict[str, Any],
+    to_objects: tuple[tuple[str, int], ...] = (),
+    by_objects: tuple[tuple[str, int], ...] = (),
 ) -> replacement.DamageFilter:
     return replacement.DamageFilter(
         to_players=spec.get("to_players"),
         to_itself=spec.get("to_itself", False),
         to=object_filter(spec["to"]) if "to" in spec else None,
         to_objects=to_objects,
+        by_objects=by_objects,
         by_itself=spec.get("by_itself", False),
         by=object_filter(spec["by"]) if "by" in spec else None,
         combat_only=spec.get("combat", False),
@@ -203,14 +206,16 @@ def life_gain_replacement(spec: dict[str, Any]) -> life.LifeGainReplacement:
 
 
 def prevention_from(
-    spec: dict[str, Any], to_objects: tuple[tuple[str, int], ...] = ()
+    spec: dict[str, Any],
+    to_objects: tuple[tuple[str, int], ...] = (),
+    by_objects: tuple[tuple[str, int], ...] = (),
 ) -> replacement.Prevention:
     amount = spec.get("amount", "all")
     if isinstance(amount, dict):
         ((kind, value),) = amount.items()
         amount = (kind, value)
     return replacement.Prevention(
-        damage=damage_filter(spec, to_objects),
+        damage=damage_filter(spec, to_objects, by_objects),
         amount=amount,
         condition=condition_from(spec.get("condition")),
         description=spec.get("description", ""),
