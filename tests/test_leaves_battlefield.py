@@ -73,3 +73,15 @@ def test_its_own_leaving_is_seen_looking_back():
     )
     game.move(game.obj("wisp"), "exile")
     assert _events(game) == [("wisp", "a_creature_leaves_the_battlefield")]
+
+
+def test_losing_control_triggers_for_the_player_who_lost_it():
+    from mtgjudge.model.actions import take_action
+
+    hound = _creature("Alice", {"event": "you_lose_control", "do": GAIN})
+    game = _game(hound=hound, bear=_creature("Alice"))
+    take_action(game, "gain_control", {"bear": "Bob"})
+    take_action(game, "gain_control", {"hound": "Alice"})
+    assert game.history.triggers == []
+    take_action(game, "gain_control", {"hound": "Bob"})
+    assert [(r.source, r.controller) for r in game.history.triggers] == [("hound", "Alice")]

@@ -614,10 +614,14 @@ def _goad(game: Game, args: dict[str, Any], context: Context) -> None:
 def _gain_control(game: Game, args: dict[str, str], context: Context) -> None:
     for ref, player in args.items():
         obj = game.obj(ref)
+        # 603.10d: "when you lose control of" abilities look back in time.
+        before = triggers.seen(game, obj) if obj.zone == "battlefield" else None
         game.add_effect(
             Modification(controller=player), player, affected=[obj], duration="permanent"
         )
         _control_changed(game, obj, player)
+        if before is not None and before.controller != game.controller(obj):
+            triggers.lost_control(game, before)
 
 
 def _control_changed(game: Game, obj: GameObject, player: str) -> None:

@@ -916,6 +916,21 @@ def left_battlefield(
                 )
 
 
+def lost_control(game: Game, before: Seen) -> None:
+    """603.10d: abilities that trigger when a player loses control of an
+    object look back in time: "when you lose control of this permanent"
+    triggers from the permanent as it was immediately before, so "you" (its
+    controller, 603.3a) is the player who lost control."""
+    for ability in before.triggers:
+        if ability.when == "you_lose_control" and ability.functions_in == "battlefield":
+            _trigger(
+                game,
+                before,
+                ability,
+                what=f" ({before.controller} loses control of {before.obj.name})",
+            )
+
+
 def _zone_words(obj: GameObject) -> str:
     if obj.zone in ("hand", "library", "graveyard"):
         return f"its owner's {obj.zone}"

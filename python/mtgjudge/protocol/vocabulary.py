@@ -122,6 +122,9 @@ EVENTS: dict[str, str] = {
     "a_creature_leaves_the_battlefield": "a creature that fits `filter` moves from the "
     "battlefield to another zone (603.6c), judged as it last existed on the battlefield "
     "(603.10a); that creature: the card in the zone it went to",
+    "you_lose_control": "another player gains control of this permanent (`gain_control`), "
+    "so its controller loses control of it; it looks back in time (603.10d): its controller "
+    "is the player who lost control",
     "enters": "this permanent enters the battlefield (603.6a)",
     "a_creature_enters": "a creature that fits `filter` enters the battlefield, once for each "
     "(603.6a); that creature: it",
