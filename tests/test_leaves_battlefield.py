@@ -85,3 +85,28 @@ def test_losing_control_triggers_for_the_player_who_lost_it():
     assert game.history.triggers == []
     take_action(game, "gain_control", {"hound": "Bob"})
     assert [(r.source, r.controller) for r in game.history.triggers] == [("hound", "Alice")]
+
+
+def test_becoming_unattached_looks_back_at_the_host():
+    host = _creature(
+        "Alice",
+        {
+            "event": "a_permanent_becomes_unattached_from_this",
+            "filter": {"subtypes": ["Equipment"]},
+            "do": GAIN,
+        },
+    )
+    saw = {
+        "controller": "Alice",
+        "types": ["artifact"],
+        "subtypes": ["Equipment"],
+        "attached_to": "host",
+        "triggers": [{"event": "becomes_unattached", "do": GAIN}],
+    }
+    game = _game(host=host, saw=saw)
+    game.move(game.obj("host"), "graveyard")
+    assert sorted(_events(game)) == [
+        ("host", "a_permanent_becomes_unattached_from_this"),
+        ("saw", "becomes_unattached"),
+    ]
+    assert game.obj("saw").attached_to is None

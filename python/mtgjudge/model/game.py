@@ -458,7 +458,7 @@ class Game:
                 as_it_enters(obj)
             daynight.entering(self, obj)
         if previous_zone == "battlefield":
-            self._leave_battlefield_cleanup(departed)
+            self._leave_battlefield_cleanup(departed, before)
         if obj.token and previous_zone == "battlefield" and zone != "battlefield":
             obj.exists = False
             self.note("111.8", f"the token {obj.name} left the battlefield and ceases to exist")
@@ -477,11 +477,14 @@ class Game:
             triggers.entered(self, obj, previous_zone)
         return obj
 
-    def _leave_battlefield_cleanup(self, departed: dict[int, str]) -> None:
+    def _leave_battlefield_cleanup(
+        self, departed: dict[int, str], host: triggers.Seen | None = None
+    ) -> None:
         """Auras attached to nothing go to the graveyard (704.5m); Equipment
         attached to nothing stays, unattached (704.5n); what left the
         battlefield leaves combat (506.4). ``departed`` maps the serials that
-        left to their controllers."""
+        left to their controllers; ``host`` is the permanent that left as it
+        was immediately before, for "becomes unattached" abilities (603.10c)."""
         on_battlefield = {obj.serial for obj in self.battlefield()}
         for other in self.battlefield():
             if other.attached_to is not None and other.attached_to not in on_battlefield:
@@ -492,7 +495,10 @@ class Game:
                     self.move(other, "graveyard")
                 else:
                     self.note("704.5n", f"{other.name} becomes unattached")
+                    was_on = other.attached_to
                     other.attached_to = None
+                    if host is not None and host.serial == was_on:
+                        triggers.became_unattached(self, other, host)
         if self.combat is not None:
             self.combat.forget_missing(on_battlefield, departed)
 

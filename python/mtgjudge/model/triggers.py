@@ -916,6 +916,25 @@ def left_battlefield(
                 )
 
 
+def became_unattached(game: Game, attachment: GameObject, host: Seen) -> None:
+    """603.10c: abilities that trigger when an object becomes unattached look
+    back in time: those of the Equipment (`becomes_unattached`) and those of
+    the permanent it was attached to as it was immediately before
+    (`a_permanent_becomes_unattached_from_this`), though that permanent has
+    left the battlefield, where its abilities functioned."""
+    what = f" ({attachment.name} becomes unattached from {host.obj.name})"
+    own = seen(game, attachment)
+    for ability in _abilities(own, "becomes_unattached"):
+        _trigger(game, own, ability, what=what)
+    for ability in host.triggers:
+        if (
+            ability.when == "a_permanent_becomes_unattached_from_this"
+            and ability.functions_in == "battlefield"
+            and _fits(game, ability, own, host)
+        ):
+            _trigger(game, host, ability, that_creature=attachment, what=what)
+
+
 def lost_control(game: Game, before: Seen) -> None:
     """603.10d: abilities that trigger when a player loses control of an
     object look back in time: "when you lose control of this permanent"

@@ -122,6 +122,13 @@ EVENTS: dict[str, str] = {
     "a_creature_leaves_the_battlefield": "a creature that fits `filter` moves from the "
     "battlefield to another zone (603.6c), judged as it last existed on the battlefield "
     "(603.10a); that creature: the card in the zone it went to",
+    "becomes_unattached": "this Equipment (or other attachment that stays on the "
+    "battlefield) becomes unattached as the permanent it was attached to leaves the "
+    "battlefield (704.5n); it looks back in time (603.10c)",
+    "a_permanent_becomes_unattached_from_this": "an Equipment that fits `filter` becomes "
+    "unattached from this permanent as it leaves the battlefield (704.5n); it looks back in "
+    "time (603.10c), to this permanent's abilities immediately before; that creature: the "
+    "Equipment",
     "you_lose_control": "another player gains control of this permanent (`gain_control`), "
     "so its controller loses control of it; it looks back in time (603.10d): its controller "
     "is the player who lost control",
@@ -164,6 +171,7 @@ TAKES_FILTER = frozenset(
         "creatures_deal_combat_damage_to_opponents",
         "a_creature_dies",
         "a_creature_leaves_the_battlefield",
+        "a_permanent_becomes_unattached_from_this",
         "a_creature_enters",
     }
 )
@@ -209,6 +217,7 @@ HAS_THAT_CREATURE = frozenset(
         "a_creature_dies",
         "leaves_the_battlefield",
         "a_creature_leaves_the_battlefield",
+        "a_permanent_becomes_unattached_from_this",
         "a_creature_enters",
         "a_creature_is_dealt_damage",
     }
