@@ -110,3 +110,19 @@ def test_becoming_unattached_looks_back_at_the_host():
         ("saw", "becomes_unattached"),
     ]
     assert game.obj("saw").attached_to is None
+
+
+def test_an_auras_ability_on_its_host_leaving():
+    aura = {
+        "controller": "Alice",
+        "types": ["enchantment"],
+        "subtypes": ["Aura"],
+        "attached_to": "host",
+        "triggers": [{"event": "attached_permanent_leaves_the_battlefield", "do": GAIN}],
+    }
+    game = _game(host=_creature("Alice"), other=_creature("Alice"), aura=aura)
+    game.move(game.obj("other"), "exile")
+    assert _events(game) == []
+    game.move(game.obj("host"), "exile")
+    assert _events(game) == [("aura", "attached_permanent_leaves_the_battlefield")]
+    assert game.obj("aura").zone == "graveyard"

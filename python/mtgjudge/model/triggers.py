@@ -190,6 +190,8 @@ class Seen:
     status: CombatStatus = field(default_factory=CombatStatus)
     #: For a delayed triggered ability: the ability (603.7).
     delayed: DelayedTrigger | None = None
+    #: The serial of the permanent it is attached to (301.5, 303.4), if any.
+    attached_to: int | None = None
 
     @property
     def controller(self) -> str:
@@ -207,6 +209,7 @@ def seen(game: Game, obj: GameObject) -> Seen:
         counters=dict(obj.counters),
         triggers=obj.triggers,
         status=combat_status(game, obj),
+        attached_to=obj.attached_to,
     )
 
 
@@ -905,7 +908,14 @@ def left_battlefield(
                 ability.when == "a_creature_leaves_the_battlefield"
                 or (dies and ability.when == "a_creature_dies")
             ) and ("creature" in before.current.types and _fits(game, ability, before, watcher))
-            if itself or another:
+            # 603.6e: an Aura's (or Equipment's) ability on the permanent it
+            # is attached to leaving; the Aura, put into its owner's graveyard
+            # as attached to nothing (704.5m), is found there as its source.
+            host = (
+                ability.when == "attached_permanent_leaves_the_battlefield"
+                and watcher.attached_to == before.serial
+            )
+            if itself or another or host:
                 _trigger(
                     game,
                     watcher,

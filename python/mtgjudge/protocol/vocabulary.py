@@ -122,6 +122,10 @@ EVENTS: dict[str, str] = {
     "a_creature_leaves_the_battlefield": "a creature that fits `filter` moves from the "
     "battlefield to another zone (603.6c), judged as it last existed on the battlefield "
     "(603.10a); that creature: the card in the zone it went to",
+    "attached_permanent_leaves_the_battlefield": "the permanent this Aura or Equipment is "
+    "attached to leaves the battlefield (603.6c, 603.6e), looked back at (603.10a); that "
+    "creature: the card in the zone it went to; the Aura itself is found in its owner's "
+    "graveyard",
     "becomes_unattached": "this Equipment (or other attachment that stays on the "
     "battlefield) becomes unattached as the permanent it was attached to leaves the "
     "battlefield (704.5n); it looks back in time (603.10c)",
@@ -217,6 +221,7 @@ HAS_THAT_CREATURE = frozenset(
         "a_creature_dies",
         "leaves_the_battlefield",
         "a_creature_leaves_the_battlefield",
+        "attached_permanent_leaves_the_battlefield",
         "a_permanent_becomes_unattached_from_this",
         "a_creature_enters",
         "a_creature_is_dealt_damage",
