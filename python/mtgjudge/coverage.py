@@ -66,11 +66,13 @@ def _headings() -> dict[str, str]:
 def keyword_section(name: str) -> str | None:
     """The 702.x of a keyword the model has, by its name among 702's
     headings: a variant counts as its keyword (702.19c), a landwalk as
-    landwalk (702.14)."""
+    landwalk (702.14), "hexproof from [quality]" as hexproof (702.11d)."""
     variant_of = {v: k for k, vs in keywords.VARIANTS.items() for v in vs}
     name = variant_of.get(name, name)
     if name in keywords.LANDWALK:
         name = "landwalk"
+    if keywords.is_hexproof(name):
+        name = "hexproof"
     return _headings().get(name)
 
 

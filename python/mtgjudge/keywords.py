@@ -21,6 +21,9 @@ COUNTER_KEYWORDS: frozenset[str] = frozenset(KEYWORDS) - {"defender", "infect", 
 VARIANTS: dict[str, frozenset[str]] = {"trample": frozenset({"trample over planeswalkers"})}
 
 
+#: The five colors (105.1), as the model writes them.
+COLORS: tuple[str, ...] = ("white", "blue", "black", "red", "green")
+
 #: Landwalk (702.14): each keyword the model knows, with what makes a land
 #: the defending player controls count (702.14c): ("subtype", "Swamp") for
 #: "swampwalk", ("type", "artifact") for "artifact landwalk", ("supertype",
@@ -39,10 +42,28 @@ LANDWALK: dict[str, tuple[str, str]] = {
     "nonbasic landwalk": ("not_supertype", "Basic"),
 }
 
+#: "Hexproof from [quality]" (702.11d): each variant the model knows, with
+#: the qualities of spells and sources it keeps from targeting the permanent:
+#: a color, "monocolored" or "multicolored" (105.2); "hexproof from each
+#: color" is shorthand for one for each color (702.11g).
+HEXPROOF_FROM: dict[str, frozenset[str]] = {
+    **{f"hexproof from {color}": frozenset({color}) for color in COLORS},
+    "hexproof from monocolored": frozenset({"monocolored"}),
+    "hexproof from multicolored": frozenset({"multicolored"}),
+    "hexproof from each color": frozenset(COLORS),
+}
+
 #: Keywords the game model gives meaning to outside the kernel: landwalk,
-#: checked as blockers are declared, and umbra armor (702.89), a replacement
-#: effect of an Aura.
-MODEL_KEYWORDS: tuple[str, ...] = (*LANDWALK, "umbra armor")
+#: checked as blockers are declared; umbra armor (702.89), a replacement
+#: effect of an Aura; shroud (702.18) and the hexproof variants (702.11d),
+#: checked as targets are chosen and as spells and abilities resolve.
+MODEL_KEYWORDS: tuple[str, ...] = (*LANDWALK, "umbra armor", "shroud", *HEXPROOF_FROM)
+
+
+def is_hexproof(name: str) -> bool:
+    """Hexproof or one of its "hexproof from [quality]" variants: any
+    effect that looks for hexproof finds them (702.11d, 702.11e)."""
+    return name == "hexproof" or name in HEXPROOF_FROM
 
 
 def normalize(name: str) -> str:

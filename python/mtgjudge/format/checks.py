@@ -492,7 +492,7 @@ def _check_spell_actions(actions: Any, path: str) -> None:
     counted = False
     for j, action in enumerate(actions):
         where = join(path, j)
-        for key in ("choose", "may"):
+        for key in ("choose", "may", "when_you_do"):
             if key in action:
                 raise FormatProblem(
                     join(where, key),
@@ -894,6 +894,10 @@ def _check_trigger(trigger: dict[str, Any], path: str) -> None:
         )
     if "from_zone" in trigger and event not in ("enters", "a_creature_enters"):
         raise FormatProblem(join(path, "from_zone"), f"the event {event!r} isn't entering")
+    if "at_least" in trigger and event not in ("becomes_blocked_by_creatures", "blocks_creatures"):
+        raise FormatProblem(
+            join(path, "at_least"), f"the event {event!r} doesn't count creatures (509.3e)"
+        )
     if "filter" in trigger and event not in words.TAKES_FILTER:
         raise FormatProblem(join(path, "filter"), f"the event {event!r} takes no filter")
     if "to" in trigger and event not in words.TAKES_RECIPIENT:

@@ -570,7 +570,12 @@ def _prevention_amount(*, shield: bool) -> AnyOf:
         )
     return AnyOf(
         [
-            Str(enum=("all", "half_rounded_up")),
+            Str(
+                enum=("all", "half_rounded_up", *(("next_time",) if shield else ())),
+                description='"next_time" (a resolving effect with `from_objects`): “the next '
+                "time [that source] would deal damage”, all of its next instance of damage, "
+                "then it is used up (615.8).",
+            ),
             Int(minimum=1, description='"Prevent N of that damage", in each event (615.10).'),
             Table(kinds, one_of=tuple(kinds)),
         ]
@@ -697,6 +702,11 @@ PREVENT_ACTION = Table(
         amount=_prevention_amount(shield=True),
         then_deals=THEN_DEALS,
         to_objects=NAMED_NOW,
+        from_objects=AnyOf(
+            [REF_LIST, Str(enum=("targets",))],
+            description="Damage from these sources, or from the spell's targets, as they are "
+            "now (400.7).",
+        ),
         you=PLAYER,
     ),
     description="A resolving spell or ability's prevention effect (615) for the rest of the "
@@ -1409,6 +1419,18 @@ ACTION_SPECS: dict[str, Spec] = {
         "replacement and prevention effects of these sources to it (616.1); the others follow "
         "in timestamp order.",
     ),
+    "trigger_mode": by_object(
+        Int(minimum=1, maximum=100),
+        "The mode, counting from 1, that the controller of that object's next modal triggered "
+        "ability to be put on the stack chooses for it (603.3c). Without it, the first mode "
+        "that may be chosen.",
+    ),
+    "keep_legend": by_player(
+        REF,
+        "The legendary permanent that player keeps the next time the legend rule applies to "
+        "them (704.5j): it must be one of the legendary permanents with the same name they "
+        "control then. Without it, they keep the one that entered last.",
+    ),
     "choose_prevention": by_object(
         Array(
             Table(
@@ -1437,7 +1459,11 @@ TRIGGER = WithNames(
                 "parametric ruling's condition.)",
             ),
             filter=FILTER,
-            to=Str(enum=RECIPIENTS, description="For damage events: what the damage is dealt to."),
+            to=Str(
+                enum=RECIPIENTS,
+                description="For damage events: what the damage is dealt to (for "
+                "`damage_is_prevented`: what it would have been dealt to).",
+            ),
             combat=Bool(description="For damage events: combat damage only."),
             from_zone=Str(
                 enum=("graveyard", "exile", "hand", "library"),
@@ -1447,6 +1473,12 @@ TRIGGER = WithNames(
             ),
             first_time_each_turn=Bool(
                 description="For life gain: only that player's first life-gain event each turn."
+            ),
+            at_least=Int(
+                minimum=1,
+                maximum=100,
+                description="For `becomes_blocked_by_creatures` and `blocks_creatures`: how "
+                "many creatures at least (509.3e); default 1.",
             ),
             condition=CONDITION,
             targets=Array(
@@ -1468,6 +1500,25 @@ TRIGGER = WithNames(
                 description="The zone it triggers from (113.6); default the battlefield.",
             ),
             description=Str(description="The ability in our words, for traces."),
+            modes=Array(
+                Table(
+                    _fields(
+                        ("do",),
+                        do=Array(RESOLVE_ACTION, description="What the mode does."),
+                        targets=Array(
+                            TARGET,
+                            unique=True,
+                            description="The mode's targets, chosen as it's put on the stack.",
+                        ),
+                        targeting=AnyOf([TARGETING], description="What its targets must be."),
+                        description=Str(description="The mode in our words, for traces."),
+                    )
+                ),
+                min_items=2,
+                description="A modal triggered ability's modes (“choose one —”, 603.3c): one "
+                "is chosen as it is put on the stack (`trigger_mode`); it does `do`, then the "
+                "mode's actions. A mode whose targets can't be chosen can't be chosen.",
+            ),
         ),
         description="A triggered ability (603): when, if, and what it does.",
     ),
@@ -1604,6 +1655,23 @@ CHOOSE_ONE_ACTION = Table(
     "that part of the effect applies (608.2d), by name with `choose_on_resolution`.",
 )
 RESOLVE_ACTION_TABLE.fields["may"] = Field(MAY_ACTION)
+RESOLVE_ACTION_TABLE.fields["when_you_do"] = Field(
+    Table(
+        _fields(
+            ("do",),
+            do=Array(RESOLVE_ACTION, description="What the reflexive ability does as it resolves."),
+            targets=Array(
+                TARGET, unique=True, description="Its targets, chosen as it's put on the stack."
+            ),
+            targeting=AnyOf([TARGETING], description="What its targets must be (115.1d)."),
+            description=Str(description="The reflexive ability in our words, for traces."),
+        ),
+        description="In a triggered or activated ability: “when you do, ...”, a reflexive "
+        "triggered ability (603.12), written after the action it waits for (in a `may`'s `do`): "
+        "reached only if that was done, it triggers, and goes on the stack the next time a "
+        "player would receive priority, after the ability that created it has resolved.",
+    )
+)
 RESOLVE_ACTION_TABLE.fields["choose_one"] = Field(CHOOSE_ONE_ACTION)
 RESOLVE_ACTION_TABLE.fields["distribute"] = Field(
     Table(
@@ -1619,6 +1687,7 @@ RESOLVE_ACTION_TABLE.one_of = (
     "redirect",
     "choose",
     "may",
+    "when_you_do",
     "choose_one",
     "distribute",
 )
@@ -1990,6 +2059,23 @@ OBJECT_TABLE = Table(
             "and shuffle it into its owner's library instead” (`library`), or “exile it "
             "instead” (`exile`): a replacement effect (614.1a) that functions in every zone "
             "(113.6b). The event is replaced: the card doesn't die (614.6, 700.4).",
+        ),
+        players_have=Array(
+            Table(
+                _fields(
+                    ("keywords",),
+                    players=Str(
+                        enum=("you", "opponents", "each"),
+                        description="Whose: its controller (the default), their opponents, "
+                        "or each player.",
+                    ),
+                    keywords=Array(Str(enum=("hexproof", "shroud")), unique=True, min_items=1),
+                ),
+                description="“You have hexproof” (702.11c), “you have shroud” (702.18a): a "
+                "static ability that gives players keywords while its source is on the "
+                "battlefield (or is an emblem, 114.4).",
+            ),
+            description="Its static abilities that give players keywords.",
         ),
         additional_land_plays=Int(
             minimum=1,

@@ -447,6 +447,19 @@ def _named_now(game: Game, args: dict[str, Any], context: Context) -> tuple[tupl
     return tuple((ref, 0 if ref in game.players else game.obj(ref).serial) for ref in refs)
 
 
+def _sources_now(game: Game, args: dict[str, Any], context: Context) -> tuple[tuple[str, int], ...]:
+    """The sources an effect names (`from_objects`), as the objects they are
+    now (400.7)."""
+    sources = args.get("from_objects", [])
+    if sources == "targets":
+        if context.targets is None:
+            raise InvalidInputError(
+                '`from_objects = "targets"` is for the effect of a resolving spell or ability'
+            )
+        sources = list(context.targets)
+    return tuple((ref, game.obj(ref).serial) for ref in sources)
+
+
 def _begin(
     game: Game,
     effect: replacement.Prevention | replacement.Redirection,
@@ -474,6 +487,12 @@ def _prevent(game: Game, args: dict[str, Any], context: Context) -> None:
     """A prevention effect from a resolving spell or ability, for the rest of
     the turn (615.3), or until its shield is used up (615.7)."""
     amount = args.get("amount")
+    from_sources = _sources_now(game, args, context)
+    if amount == "next_time" and not from_sources:
+        raise InvalidInputError(
+            '`amount = "next_time"` is “the next time [a source] would deal damage” (615.8): '
+            "it needs `from_objects`"
+        )
     if isinstance(amount, dict) and not isinstance(amount.get("shield", 1), int):
         # "The next X damage": X as the spell resolves (608.2h).
         shield = amount["shield"]
@@ -482,7 +501,7 @@ def _prevent(game: Game, args: dict[str, Any], context: Context) -> None:
             game.note("615.7", "a shield of 0 prevents nothing")
             return
         args = {**args, "amount": {"shield": size}}
-    effect = prevention_from(args, _named_now(game, args, context))
+    effect = prevention_from(args, _named_now(game, args, context), from_sources)
     _begin(game, effect, args, context)
     game.note("615.3", f"a prevention effect begins: {effect.description or 'prevent damage'}")
 
@@ -510,6 +529,22 @@ def _order_replacements(game: Game, args: dict[str, list[str]], context: Context
         for ref in refs:
             game.obj(ref)
         game.replacement_orders[player] = list(refs)
+
+
+def _keep_legend(game: Game, args: dict[str, str], context: Context) -> None:
+    """704.5j: the legendary permanent each player keeps the next time the
+    legend rule applies to them."""
+    for player, ref in args.items():
+        game.obj(ref)
+        game.legend_choices[player] = ref
+
+
+def _trigger_mode(game: Game, args: dict[str, int], context: Context) -> None:
+    """603.3c: the mode of each named source's next modal triggered ability,
+    announced as it is put on the stack."""
+    for ref, mode in args.items():
+        game.obj(ref)
+        game.trigger_modes[ref] = mode
 
 
 def _choose_on_resolution(game: Game, args: dict[str, Any], context: Context) -> None:
@@ -638,10 +673,14 @@ def _goad(game: Game, args: dict[str, Any], context: Context) -> None:
 def _gain_control(game: Game, args: dict[str, str], context: Context) -> None:
     for ref, player in args.items():
         obj = game.obj(ref)
+        # 603.10d: "when you lose control of" abilities look back in time.
+        before = triggers.seen(game, obj) if obj.zone == "battlefield" else None
         game.add_effect(
             Modification(controller=player), player, affected=[obj], duration="permanent"
         )
         _control_changed(game, obj, player)
+        if before is not None and before.controller != game.controller(obj):
+            triggers.lost_control(game, before)
 
 
 def _control_changed(game: Game, obj: GameObject, player: str) -> None:
@@ -1221,6 +1260,8 @@ PERFORMERS: dict[str, Performer] = {
     "prevent": _prevent,
     "choose_prevention": _choose_prevention,
     "order_replacements": _order_replacements,
+    "keep_legend": _keep_legend,
+    "trigger_mode": _trigger_mode,
     "choose_on_resolution": _choose_on_resolution,
     "gain_control": _gain_control,
     "attach": _attach,

@@ -208,6 +208,7 @@ def choose_targets(
                     rule="601.2c",
                     fault="illegal_target",
                 )
+            targets.check_targetable(game, ref, player, obj.serial)
             chosen.append(SpellTarget(ref, index, serial))
         if refs:
             whose = f" for {obj.printed_faces()[index].name}" if choices.fuse else ""
@@ -241,7 +242,10 @@ def target_still_legal(game: Game, spell: GameObject, target: SpellTarget) -> bo
     target with a requirement, still fitting it."""
     specs = target_specs(spell, spell.mode)
     if not specs:
-        return triggers.still_target(game, target.ref, target.serial)
+        return triggers.still_target(game, target.ref, target.serial) and (
+            targets.untargetable(game, target.ref, spell.caster or spell.controller, spell.serial)
+            is None
+        )
     chosen = targets.Chosen(target.ref, target.role, target.serial, target.zone)
     return targets.still_legal(game, chosen, specs, spell.caster or spell.controller, spell.serial)
 

@@ -672,14 +672,16 @@ def declare_blockers(game: Game, blocks: dict[str, list[str]]) -> None:
         record.declared_blocks.append((blocker.serial, attacker.serial))
         record.blocked.add(attacker.serial)
         game.note("509.1", f"{blocker.name} blocks {attacker.name}")
+    unblocked = []
     for serial in record.attacks:
         if serial not in record.blocked:
             obj = game.by_serial(serial)
             if obj is not None:
                 game.note("509.1h", f"{obj.name} is unblocked")
+                unblocked.append(obj)
     record.blockers_declared = True
     # 509.3: abilities that trigger on blockers being declared.
-    triggers.blockers_declared(game, pairs)
+    triggers.blockers_declared(game, pairs, unblocked)
 
 
 def _advance_unless_skipped(game: Game, position: str) -> None:

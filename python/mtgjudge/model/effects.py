@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from mtgjudge.keywords import COUNTER_KEYWORDS
+from mtgjudge.keywords import COUNTER_KEYWORDS, HEXPROOF_FROM, is_hexproof
 
 if TYPE_CHECKING:
     from mtgjudge.model.game import Game
@@ -239,9 +239,9 @@ class ObjectFilter:
             current.power is None or current.power < self.power_at_least
         ):
             return False
-        if self.keywords and not self.keywords <= current.all_keywords:
+        if self.keywords and not self.keywords <= findable_keywords(current.all_keywords):
             return False
-        if self.without_keywords & current.all_keywords:
+        if self.without_keywords & findable_keywords(current.all_keywords):
             return False
         if self.token is not None and token != self.token:
             return False
@@ -641,6 +641,22 @@ class Characteristics:
         return self.keywords | self.counter_keywords
 
 
+def findable_keywords(keywords: frozenset[str]) -> frozenset[str]:
+    """The keywords an effect that looks for keywords finds: 702.11e, one
+    that looks for hexproof finds "hexproof from [quality]"."""
+    if any(is_hexproof(k) for k in keywords):
+        return keywords | {"hexproof"}
+    return keywords
+
+
+def lost_keywords(lose: frozenset[str]) -> frozenset[str]:
+    """What an effect that removes ``lose`` removes: 702.11e, losing hexproof
+    loses every "hexproof from [quality]" too."""
+    if "hexproof" in lose:
+        return lose | frozenset(HEXPROOF_FROM)
+    return lose
+
+
 def counter_keywords(counters: Iterable[str]) -> frozenset[str]:
     return frozenset(name for name in counters if name in COUNTER_KEYWORDS)
 
@@ -736,7 +752,7 @@ def compute(
         ):
             continue
         keywords |= effect.modification.grant - effect.not_granted.get(obj.serial, frozenset())
-        keywords -= effect.modification.lose
+        keywords -= lost_keywords(effect.modification.lose)
         from_counters -= effect.modification.lose
     # "Can't have [keyword]": whatever the order, it doesn't have them.
     for effect in layer_6:
@@ -744,7 +760,7 @@ def compute(
             id(effect) not in by_keyword
             or _has_keyword_parts(by_keyword[id(effect)], keywords | from_counters)
         ):
-            keywords -= effect.modification.cant_have
+            keywords -= lost_keywords(effect.modification.cant_have)
             from_counters -= effect.modification.cant_have
     # Layer 7 effects filtered by keyword see layer 6 finished (613.1f, 613.4).
     applying = [

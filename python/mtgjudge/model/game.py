@@ -21,6 +21,7 @@ from mtgjudge.model import (
     replacement,
     triggers,
     umbra,
+    uniqueness,
 )
 from mtgjudge.model.combat import CombatRecord, KernelBoard
 from mtgjudge.model.effects import Characteristics, ContinuousEffect, Modification, ObjectFilter
@@ -217,6 +218,13 @@ class Game:
         #: replacement and prevention effects to the next damage event, by
         #: that player: the effects' sources by name.
         self.replacement_orders: dict[str, list[str]] = {}
+        #: The legendary permanent each player keeps the next time the legend
+        #: rule applies to them (704.5j), given with `keep_legend`.
+        self.legend_choices: dict[str, str] = {}
+        #: The mode (from 1) the controller of each named source's next modal
+        #: triggered ability chooses as it is put on the stack (603.3c),
+        #: given with `trigger_mode`.
+        self.trigger_modes: dict[str, int] = {}
         #: Choices given in advance (`choose_on_resolution`) for the next
         #: triggered ability of each source to resolve (608.2d): by the
         #: source's scenario name, then by the name of the choice.
@@ -447,9 +455,13 @@ class Game:
                     # What is attached to it was last attached to it (608.2h).
                     self.last_attached[other.serial] = (obj.ref, obj.serial)
         dies = previous_zone == "battlefield" and zone == "graveyard"
+        # 603.6c: a permanent that moves from the battlefield to another zone
+        # leaves the battlefield (it dies if that zone is a graveyard).
+        leaves = previous_zone == "battlefield" and zone != "battlefield"
         if dies:
             # 700.4: "dies" means put into a graveyard from the battlefield.
             self.history.deaths.append((obj.ref, rule))
+        if leaves:
             # 603.10a: leaves-the-battlefield abilities look back in time.
             if looking_back is None:
                 looking_back = triggers.watchers(self)
@@ -489,7 +501,7 @@ class Game:
                 as_it_enters(obj)
             daynight.entering(self, obj)
         if previous_zone == "battlefield":
-            self._leave_battlefield_cleanup(departed)
+            self._leave_battlefield_cleanup(departed, before)
         if obj.token and previous_zone == "battlefield" and zone != "battlefield":
             obj.exists = False
             self.note("111.8", f"the token {obj.name} left the battlefield and ceases to exist")
@@ -502,8 +514,8 @@ class Game:
                     "610.3c", f"{card.name} returns to the battlefield under its owner's control"
                 )
         history.moved(self, obj, previous_zone, was_creature=was_creature)
-        if dies and looking_back and before is not None:
-            triggers.died(self, before, obj, looking_back)
+        if leaves and looking_back and before is not None:
+            triggers.left_battlefield(self, before, obj, looking_back, dies=dies)
         if zone == "battlefield" and previous_zone != "battlefield":
             triggers.entered(self, obj, previous_zone)
         return obj
@@ -556,13 +568,17 @@ class Game:
         self.library_order.setdefault(obj.owner, []).append(obj.serial)
         self.note("701.24a", f"{obj.name} is shuffled into {obj.owner}'s library")
 
-    def _leave_battlefield_cleanup(self, departed: dict[int, str]) -> None:
+    def _leave_battlefield_cleanup(
+        self, departed: dict[int, str], host: triggers.Seen | None = None
+    ) -> None:
         """What was attached to a permanent that left is attached to nothing:
         an Aura stays so until state-based actions put it into the graveyard
         (704.5m, :meth:`_auras_attached_to_nothing`), so an effect resolving
         may still attach it elsewhere; Equipment stays, unattached (704.5n);
         what left the battlefield leaves combat (506.4). ``departed`` maps the
-        serials that left to their controllers."""
+        serials that left to their controllers; ``host`` is the permanent that
+        left as it was immediately before, for "becomes unattached" abilities
+        (603.10c)."""
         on_battlefield = {obj.serial for obj in self.battlefield()}
         for other in self.battlefield():
             if other.attached_to is not None and other.attached_to not in on_battlefield:
@@ -570,7 +586,10 @@ class Game:
                     other.attached_to = None
                 else:
                     self.note("704.5n", f"{other.name} becomes unattached")
+                    was_on = other.attached_to
                     other.attached_to = None
+                    if host is not None and host.serial == was_on:
+                        triggers.became_unattached(self, other, host)
         if self.combat is not None:
             self.combat.forget_missing(on_battlefield, departed)
 
@@ -730,6 +749,8 @@ class Game:
                     )
         self._unattach_what_cant_be_attached()
         self._auras_attached_to_nothing()
+        # 704.5j, 704.5k: the legend rule and the world rule.
+        self.put_into_graveyards(uniqueness.legend_rule(self) + uniqueness.world_rule(self))
         # 702.89a: umbra armor replaces the destructions to come.
         umbra.before_state_based_actions(self)
         board = KernelBoard(self)
@@ -759,7 +780,16 @@ class Game:
         for aura in self.battlefield():
             if "Aura" in aura.subtypes and aura.attached_to not in on_battlefield:
                 self.note("704.5m", f"{aura.name} is attached to nothing and goes to the graveyard")
+                was = aura.serial
                 self.move(aura, "graveyard", rule="704.5m")
+                # 603.6e: its abilities that triggered on the enchanted
+                # permanent leaving find the new object in the graveyard.
+                for waiting in [*self.pending_triggers, *self.abilities.values()]:
+                    if (
+                        waiting.source_serial == was
+                        and waiting.ability.when == "attached_permanent_leaves_the_battlefield"
+                    ):
+                        waiting.source_serial = aura.serial
 
     def settle_losses(self) -> None:
         """The players who lost at this state-based check lose together

@@ -114,6 +114,9 @@ class GameObject:
     #: "[This permanent] can't have more than N [kind] counters on it"
     #: (704.5r): N by kind.
     counter_limits: tuple[tuple[str, int], ...] = ()
+    #: Static abilities that give players keywords ("you have hexproof",
+    #: 702.11c): :class:`mtgjudge.model.targets.PlayerKeywords`.
+    players_have: tuple = ()
     #: Static abilities that give spells its controller casts abilities
     #: (:class:`mtgjudge.model.effects.SpellGrant`).
     spell_grants: tuple = ()

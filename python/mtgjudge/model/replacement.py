@@ -45,6 +45,9 @@ class DamageFilter:
     by_itself: bool = False
     #: Damage from sources that fit, judged as the damage would be dealt (615.9).
     by: ObjectFilter | None = None
+    #: Damage from these objects, by scenario name and serial: the objects
+    #: they were as the effect began (400.7).
+    by_objects: tuple[tuple[str, int], ...] = ()
     #: Combat damage only.
     combat_only: bool = False
 
@@ -52,6 +55,8 @@ class DamageFilter:
         if self.combat_only and not combat:
             return False
         source = piece.source
+        if self.by_objects and (source.ref, source.serial) not in self.by_objects:
+            return False
         if self.by_itself and source.serial != effect.source_serial:
             return False
         if self.by is not None and not _source_fits(game, self.by, source, effect):
@@ -243,6 +248,11 @@ class _Outcome:
     origins: dict[int, int] = field(default_factory=dict)
     #: Counters put instead of damage: (recipient, kind, how many, source name).
     counters: list[tuple[str, str, int, str]] = field(default_factory=list)
+    #: Each time a prevention effect prevented some damage (615.13): the
+    #: pieces and how much of each.
+    preventions: list[list[tuple[int, int]]] = field(default_factory=list)
+    #: Effects of "the next time" that this event uses up (615.8).
+    used_up: set[int] = field(default_factory=set)
 
 
 def active(game: Game) -> list[ActiveEffect]:
@@ -272,7 +282,7 @@ def apply(game: Game, pieces: list[Piece], *, combat: bool) -> list[tuple[Piece,
     order = _in_chosen_order(game, pieces, combat)
     # The effects that have applied to each piece: each applies to an event
     # once (614.5), and a piece a redirection made is the event it modified.
-    applied: list[set[int]] = [set() for _ in pieces]
+    applied_effects: list[set[int]] = [set() for _ in pieces]
     # 616.2: an effect may apply to the event another one modified (damage
     # redirected to a creature); each pass applies something new to a
     # piece, so there are at most as many passes as effects.
@@ -287,7 +297,7 @@ def apply(game: Game, pieces: list[Piece], *, combat: bool) -> list[tuple[Piece,
             applicable = [
                 i
                 for i, piece in enumerate(pieces)
-                if id(effect) not in applied[i]
+                if id(effect) not in applied_effects[i]
                 # 120.8: damage of 0 is no event to change.
                 and outcome.amounts[i] > 0
                 and effect.effect.damage.applies(game, piece, effect, combat=combat)
@@ -303,9 +313,9 @@ def apply(game: Game, pieces: list[Piece], *, combat: bool) -> list[tuple[Piece,
             else:
                 _prevent(game, effect, pieces, applicable, outcome, combat=combat)
             for i in applicable:
-                applied[i].add(id(effect))
+                applied_effects[i].add(id(effect))
             for new in range(count, len(pieces)):
-                applied.append(applied[outcome.origins[new]] | {id(effect)})
+                applied_effects.append(applied_effects[outcome.origins[new]] | {id(effect)})
         if not changed:
             break
     unused = [
@@ -328,7 +338,11 @@ def apply(game: Game, pieces: list[Piece], *, combat: bool) -> list[tuple[Piece,
         for effect in game.damage_effects:
             if id(effect) == serial:
                 effect.shield_left -= used
-    game.damage_effects = [e for e in game.damage_effects if not e.is_shield or e.shield_left > 0]
+    game.damage_effects = [
+        e
+        for e in game.damage_effects
+        if (not e.is_shield or e.shield_left > 0) and id(e) not in outcome.used_up
+    ]
     for i, count in outcome.prevented:
         piece = pieces[i]
         game.history.prevented.append((piece.source.ref, piece.recipient, count))
@@ -340,6 +354,15 @@ def apply(game: Game, pieces: list[Piece], *, combat: bool) -> list[tuple[Piece,
 
         for recipient, kind, count, source in outcome.counters:
             counters.put(game, game.obj(recipient), kind, count, f"instead of {source}'s damage")
+    # 615.13: abilities that trigger when damage is prevented, once each time
+    # a prevention effect prevented some of it.
+    from mtgjudge.model import triggers
+
+    triggers.damage_prevented(
+        game,
+        [[(pieces[i], count) for i, count in applied] for applied in outcome.preventions],
+        combat=combat,
+    )
     return list(zip(pieces, outcome.amounts))
 
 
@@ -603,6 +626,12 @@ def _prevent(
     elif isinstance(amount, int):
         # 615.10: N of the damage of each applicable event.
         prevented, rule = {i: min(amount, left[i]) for i in applicable}, "615.10"
+    elif amount == "next_time":
+        # 615.8: "the next time [a source] would deal damage": the next
+        # instance of its damage, all of it, whatever its amount; then the
+        # effect is used up and later damage is dealt normally.
+        prevented, rule = {i: left[i] for i in applicable}, "615.8"
+        outcome.used_up.add(id(effect))
     elif amount[0] == "all_but":
         prevented, rule = {i: max(left[i] - amount[1], 0) for i in applicable}, "615.1"
     elif amount[0] == "per_source":
@@ -616,6 +645,9 @@ def _prevent(
         limit = effect.shield_left - outcome.shields.get(id(effect), 0)
         prevented, rule = _divide(game, effect, pieces, applicable, outcome, limit), "615.7"
         outcome.shields[id(effect)] = outcome.shields.get(id(effect), 0) + sum(prevented.values())
+    applied = [(i, count) for i, count in prevented.items() if count > 0]
+    if applied:
+        outcome.preventions.append(applied)
     for i, count in prevented.items():
         if count <= 0:
             continue

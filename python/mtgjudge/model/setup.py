@@ -120,12 +120,22 @@ def triggered_ability(spec: dict[str, Any]) -> triggers.TriggeredAbility:
         combat=spec.get("combat", False),
         first_time_each_turn=spec.get("first_time_each_turn", False),
         from_zone=spec.get("from_zone"),
+        at_least=spec.get("at_least", 1),
         condition=condition_from(spec.get("condition")),
         targets=tuple(spec.get("targets", ())),
         targeting=tuple(targets.spec_from(t) for t in spec.get("targeting", ())),
         actions=tuple(spec.get("do", ())),
         functions_in=spec.get("functions_in", "battlefield"),
         description=spec.get("description", ""),
+        modes=tuple(
+            triggers.TriggerMode(
+                targets=tuple(mode.get("targets", ())),
+                targeting=tuple(targets.spec_from(t) for t in mode.get("targeting", ())),
+                actions=tuple(mode.get("do", ())),
+                description=mode.get("description", ""),
+            )
+            for mode in spec.get("modes", ())
+        ),
     )
 
 
@@ -142,13 +152,16 @@ def spell_filter(spec: dict[str, Any]) -> SpellFilter:
 
 
 def damage_filter(
-    spec: dict[str, Any], to_objects: tuple[tuple[str, int], ...] = ()
+    spec: dict[str, Any],
+    to_objects: tuple[tuple[str, int], ...] = (),
+    by_objects: tuple[tuple[str, int], ...] = (),
 ) -> replacement.DamageFilter:
     return replacement.DamageFilter(
         to_players=spec.get("to_players"),
         to_itself=spec.get("to_itself", False),
         to=object_filter(spec["to"]) if "to" in spec else None,
         to_objects=to_objects,
+        by_objects=by_objects,
         by_itself=spec.get("by_itself", False),
         by=object_filter(spec["by"]) if "by" in spec else None,
         combat_only=spec.get("combat", False),
@@ -211,14 +224,16 @@ def life_gain_replacement(spec: dict[str, Any]) -> life.LifeGainReplacement:
 
 
 def prevention_from(
-    spec: dict[str, Any], to_objects: tuple[tuple[str, int], ...] = ()
+    spec: dict[str, Any],
+    to_objects: tuple[tuple[str, int], ...] = (),
+    by_objects: tuple[tuple[str, int], ...] = (),
 ) -> replacement.Prevention:
     amount = spec.get("amount", "all")
     if isinstance(amount, dict):
         ((kind, value),) = amount.items()
         amount = (kind, value)
     return replacement.Prevention(
-        damage=damage_filter(spec, to_objects),
+        damage=damage_filter(spec, to_objects, by_objects),
         amount=amount,
         condition=condition_from(spec.get("condition")),
         description=spec.get("description", ""),
@@ -344,6 +359,12 @@ def game_object(ref: str, spec: dict[str, Any], zone: str) -> GameObject:
         permissions=tuple(permission(p) for p in spec.get("permissions", ())),
         cost_modifiers=tuple(cost_modifier(m) for m in spec.get("cost_modifiers", ())),
         spell_grants=tuple(spell_grant(g) for g in spec.get("spells_you_cast_have", ())),
+        players_have=tuple(
+            targets.PlayerKeywords(
+                g.get("players", "you"), frozenset(normalize(k) for k in g["keywords"])
+            )
+            for g in spec.get("players_have", ())
+        ),
         preventions=tuple(prevention_from(p) for p in spec.get("prevents", ())),
         unpreventable=tuple(damage_filter(d) for d in spec.get("unpreventable", ())),
         damage_replacements=tuple(damage_replacement(m) for m in spec.get("modifies_damage", ())),

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from mtgjudge.errors import IllegalCastError, InvalidInputError
+from mtgjudge.keywords import HEXPROOF_FROM
 from mtgjudge.model.effects import AnyFilter, ObjectFilter
 
 if TYPE_CHECKING:
@@ -28,6 +29,103 @@ if TYPE_CHECKING:
 #: The zones a target may be in besides the battlefield: a card (115.1,
 #: "target creature card in a graveyard").
 CARD_ZONES = ("graveyard", "exile", "hand", "library")
+
+
+@dataclass(frozen=True)
+class PlayerKeywords:
+    """A static ability that gives players keywords: "you have hexproof"
+    (702.11c), "you have shroud" (702.18a). It functions while its source is
+    on the battlefield, or in the command zone for an emblem (114.4)."""
+
+    #: Whose: "you" (its controller), "opponents" or "each".
+    players: str = "you"
+    keywords: frozenset[str] = frozenset()
+
+
+def player_keywords(game: Game, player: str) -> frozenset[str]:
+    """The keywords a player has from static abilities."""
+    found: set[str] = set()
+    for obj in [*game.battlefield(), *game.emblems()]:
+        for grant in obj.players_have:
+            you = game.controller(obj)
+            if (
+                grant.players == "each"
+                or (grant.players == "you" and player == you)
+                or (grant.players == "opponents" and player != you)
+            ):
+                found |= grant.keywords
+    return frozenset(found)
+
+
+def _source_qualities(game: Game, source_serial: int | None) -> frozenset[str]:
+    """The colors of the spell or of the ability's source, with "monocolored"
+    or "multicolored" (105.2), for "hexproof from [quality]" (702.11d)."""
+    source = game.by_serial(source_serial) if source_serial is not None else None
+    if source is None:
+        return frozenset()
+    colors = game.characteristics(source).colors
+    if len(colors) == 1:
+        return colors | {"monocolored"}
+    return colors | {"multicolored"} if colors else colors
+
+
+def untargetable(
+    game: Game, ref: str, you: str, source_serial: int | None
+) -> tuple[str, str, str] | None:
+    """Why the permanent or player ``ref`` can't be the target of a spell or
+    ability that ``you`` control, whose source (the spell itself, or the
+    ability's source) is ``source_serial``: (fault, rule, why), or None.
+    Checked as targets are chosen (601.2c, 602.2b, 603.3d) and as the spell
+    or ability resolves (608.2b)."""
+    if ref in game.players:
+        keywords, controller, name = player_keywords(game, ref), ref, ref
+    else:
+        obj = game.obj(ref)
+        if obj.zone != "battlefield":
+            return None
+        keywords, controller = game.characteristics(obj).all_keywords, game.controller(obj)
+        name = obj.name
+    if "shroud" in keywords:
+        # 702.18a: "can't be the target of spells or abilities", anyone's.
+        return (
+            "target_has_shroud",
+            "702.18a",
+            f"{name} has shroud: it can't be the target of spells or abilities",
+        )
+    if controller == you:
+        return None
+    if "hexproof" in keywords:
+        # 702.11b (a permanent), 702.11c (a player): not of spells or
+        # abilities an opponent controls.
+        rule = "702.11c" if ref in game.players else "702.11b"
+        return (
+            "target_has_hexproof",
+            rule,
+            f"{name} has hexproof: it can't be the target of spells or abilities its "
+            "opponents control",
+        )
+    # 702.11d: "hexproof from [quality]": not of [quality] spells or of
+    # abilities from [quality] sources an opponent controls; 702.11f, 702.11g:
+    # each quality is its own hexproof ability.
+    barred = frozenset().union(*(HEXPROOF_FROM[k] for k in keywords if k in HEXPROOF_FROM))
+    hit = sorted(barred & _source_qualities(game, source_serial))
+    if hit:
+        return (
+            "target_has_hexproof",
+            "702.11d",
+            f"{name} has hexproof from {hit[0]}: it can't be the target of {hit[0]} spells or "
+            f"abilities from {hit[0]} sources its opponents control",
+        )
+    return None
+
+
+def check_targetable(game: Game, ref: str, you: str, source_serial: int | None) -> None:
+    """601.2c: a target chosen must be one the spell or ability may target
+    (702.11, 702.18)."""
+    why = untargetable(game, ref, you, source_serial)
+    if why is not None:
+        fault, rule, message = why
+        raise IllegalCastError(message, rule=rule, fault=fault)
 
 
 @dataclass(frozen=True)
@@ -166,6 +264,8 @@ def choose(
             )
         for ref in refs:
             zone = spec.zone_of(game, ref, you, source_serial)
+            if zone is not None:
+                check_targetable(game, ref, you, source_serial)
             if zone is None:
                 raise IllegalCastError(
                     f"{_name(game, ref)} isn't a legal target for {spec.words()}",
@@ -193,6 +293,9 @@ def still_legal(
         obj = game.obj(target.ref)
         if not obj.exists or obj.serial != target.serial or obj.zone != target.zone:
             return False
+    if untargetable(game, target.ref, you, source_serial) is not None:
+        # 702.11b, 702.18a: a target that gained hexproof or shroud.
+        return False
     spec = next((spec for spec in specs if spec.role == target.role), None)
     if spec is None:
         return True

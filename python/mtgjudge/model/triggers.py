@@ -74,9 +74,15 @@ if TYPE_CHECKING:
 MAX_RESOLUTIONS = 200
 
 
+#: The "event" of a reflexive triggered ability (603.12): what came before
+#: it in the resolving ability's instructions.
+REFLEXIVE = "reflexive"
+
+
 @dataclass(frozen=True)
 class TriggeredAbility:
-    """A triggered ability of an object (603.1)."""
+    """A triggered ability of an object (603.1), or a reflexive one a
+    resolving ability creates (603.12, event :data:`REFLEXIVE`)."""
 
     when: str
     #: What the object the event is about must be, relative to the ability's controller.
@@ -89,6 +95,8 @@ class TriggeredAbility:
     first_time_each_turn: bool = False
     #: For entering: only from this zone ("enters from your graveyard").
     from_zone: str | None = None
+    #: For blocking by a number of creatures (509.3e): at least this many.
+    at_least: int = 1
     #: The intervening "if" clause (603.4).
     condition: Condition | None = None
     #: Fixed targets, chosen as it's put on the stack (603.3d, 601.2c).
@@ -102,10 +110,24 @@ class TriggeredAbility:
     #: The zone it functions in (113.6, 113.6k).
     functions_in: str = "battlefield"
     description: str = ""
+    #: A modal ability's modes (603.3c, 700.2), each a
+    #: :class:`TriggerMode`: one is chosen as it is put on the stack.
+    modes: tuple = ()
 
     def __post_init__(self) -> None:
-        if self.when not in EVENTS:
+        if self.when not in EVENTS and self.when != REFLEXIVE:
             raise InvalidInputError(f"unknown trigger event {self.when!r}")
+
+
+@dataclass(frozen=True)
+class TriggerMode:
+    """One mode of a modal triggered ability (603.3c): its targets and what
+    it does, after the ability's own actions."""
+
+    targets: tuple[str, ...] = ()
+    targeting: tuple = ()
+    actions: tuple = ()
+    description: str = ""
 
 
 #: The events a triggered ability created by a resolving spell may have.
@@ -170,6 +192,8 @@ class Seen:
     status: CombatStatus = field(default_factory=CombatStatus)
     #: For a delayed triggered ability: the ability (603.7).
     delayed: DelayedTrigger | None = None
+    #: The serial of the permanent it is attached to (301.5, 303.4), if any.
+    attached_to: int | None = None
 
     @property
     def controller(self) -> str:
@@ -187,6 +211,7 @@ def seen(game: Game, obj: GameObject) -> Seen:
         counters=dict(obj.counters),
         triggers=obj.triggers,
         status=combat_status(game, obj),
+        attached_to=obj.attached_to,
     )
 
 
@@ -448,10 +473,30 @@ def attackers_declared(game: Game, attacks: list[tuple[GameObject, str]]) -> Non
                 if _fits(game, EXALTED, alone, watcher):
                     what = f" ({alone.obj.name} attacks alone, 702.83b)"
                     _trigger(game, watcher, EXALTED, that_creature=alone.obj, what=what)
+    record = game.combat
+    # The players attacked themselves, not through a planeswalker, by whose creatures.
+    players_attacked = {
+        (attacker.controller, defender)
+        for attacker, defender in attackers
+        if record is not None and record.attacks.get(attacker.serial, ("",))[0] == "player"
+    }
     for watcher in _watchers(game, ("battlefield",)):
         for ability in _abilities(watcher, "you_attack"):
             if any(attacker.controller == watcher.controller for attacker, _ in attackers):
                 _trigger(game, watcher, ability, what=f" ({watcher.controller} attacks)")
+        # 508.3b: "whenever you're attacked": one or more creatures are
+        # declared attacking that player, once for the declaration.
+        for ability in _abilities(watcher, "you_are_attacked"):
+            if any(defender == watcher.controller for _, defender in players_attacked):
+                _trigger(game, watcher, ability, what=f" ({watcher.controller} is attacked)")
+        # 508.3e: "whenever you attack a player": once for each player that
+        # one or more of your creatures are declared attacking (not a
+        # planeswalker or battle of theirs).
+        for ability in _abilities(watcher, "you_attack_a_player"):
+            for attacking, defender in sorted(players_attacked):
+                if attacking == watcher.controller:
+                    what = f" ({watcher.controller} attacks {defender})"
+                    _trigger(game, watcher, ability, what=what)
         for ability in _abilities(watcher, *ATTACK_EVENTS[1:]):
             for attacker, defender in attackers:
                 what = _attack_triggers(
@@ -461,9 +506,52 @@ def attackers_declared(game: Game, attacks: list[tuple[GameObject, str]]) -> Non
                     _trigger(game, watcher, ability, that_creature=attacker.obj, what=what)
 
 
-def blockers_declared(game: Game, blocks: list[tuple[GameObject, GameObject]]) -> None:
+def blockers_declared(
+    game: Game,
+    blocks: list[tuple[GameObject, GameObject]],
+    unblocked: list[GameObject] = (),  # type: ignore[assignment]
+) -> None:
     """509.3: abilities that trigger on blockers being declared. ``blocks``
-    pairs each blocker with an attacker it blocks."""
+    pairs each blocker with an attacker it blocks; ``unblocked`` lists the
+    attacking creatures no creature was declared to block."""
+    if not blocks and not unblocked:
+        return
+    for watcher in _watchers(game, ("battlefield",)):
+        # 508.3f, 509.3g: "whenever [a creature] attacks and isn't blocked"
+        # triggers in the declare blockers step, if no creature is declared
+        # to block it, even one that entered attacking (508.4).
+        for ability in _abilities(watcher, "attacks_and_isnt_blocked"):
+            if any(attacker.serial == watcher.serial for attacker in unblocked):
+                _trigger(
+                    game,
+                    watcher,
+                    ability,
+                    that_creature=watcher.obj,
+                    what=f" ({watcher.obj.name} attacks and isn't blocked)",
+                )
+        for ability in _abilities(watcher, "a_creature_attacks_and_isnt_blocked"):
+            for attacker in unblocked:
+                if _fits(game, ability, seen(game, attacker), watcher):
+                    _trigger(
+                        game,
+                        watcher,
+                        ability,
+                        that_creature=attacker,
+                        what=f" ({attacker.name} attacks and isn't blocked)",
+                    )
+        # 509.3e: "blocks [N or more] creatures", "becomes blocked by [N or
+        # more] creatures": as many as that when blockers are declared.
+        for ability in _abilities(watcher, "blocks_creatures", "becomes_blocked_by_creatures"):
+            mine = 0 if ability.when == "blocks_creatures" else 1
+            count = sum(1 for pair in blocks if pair[mine].serial == watcher.serial)
+            if count >= ability.at_least:
+                verb = "blocks" if mine == 0 else "becomes blocked by"
+                _trigger(
+                    game,
+                    watcher,
+                    ability,
+                    what=f" ({watcher.obj.name} {verb} {count} creature(s))",
+                )
     if not blocks:
         return
     for watcher in _watchers(game, ("battlefield",)):
@@ -493,10 +581,25 @@ def entered_blocking(
     """509.4: a creature put onto the battlefield blocking. The attacker's
     "becomes blocked" abilities trigger if it was unblocked (509.3c), and its
     "becomes blocked by a creature" abilities trigger (509.3d); the blocker
-    never blocked, so its "blocks" abilities don't (509.3a, 509.3b)."""
+    never blocked, so its "blocks" abilities don't (509.3a, 509.3b). An
+    added blocker that brings the attacker's blockers to the number a
+    "becomes blocked by [N or more] creatures" ability asks for triggers it
+    (509.3e)."""
     for watcher in _watchers(game, ("battlefield",)):
         if watcher.serial != attacker.serial:
             continue
+        record = game.combat
+        count = (
+            sum(1 for _, a in record.blocks if a == attacker.serial) if record is not None else 0
+        )
+        for ability in _abilities(watcher, "becomes_blocked_by_creatures"):
+            if count == ability.at_least:
+                _trigger(
+                    game,
+                    watcher,
+                    ability,
+                    what=f" ({attacker.name} becomes blocked by {count} creature(s))",
+                )
         if not was_blocked:
             for ability in _abilities(watcher, "becomes_blocked"):
                 _trigger(game, watcher, ability, what=f" ({attacker.name} becomes blocked)")
@@ -689,6 +792,59 @@ def damage_dealt(game: Game, events: list[DamageEvent]) -> None:
                         )
 
 
+def damage_prevented(
+    game: Game, applications: list[list[tuple[Any, int]]], *, combat: bool
+) -> None:
+    """615.13: "whenever damage that would be dealt to [a recipient] is
+    prevented" triggers each time a prevention effect is applied to one or
+    more simultaneous damage events and prevents some or all of that
+    damage: once for the application, however many events it changed.
+    ``applications`` lists, for each, the pieces of damage (source and
+    recipient) and how much of each was prevented; `to` narrows the
+    recipients, and that much is what was prevented to them."""
+    if not applications:
+        return
+    for watcher in _watchers(game):
+        for ability in _abilities(watcher, "damage_is_prevented"):
+            for applied in applications:
+                events = [
+                    DamageEvent(
+                        source=piece.source,
+                        kind=_recipient_kind(game, piece.recipient),
+                        recipient=(
+                            piece.recipient
+                            if piece.recipient in game.players
+                            else game.obj(piece.recipient)
+                        ),
+                        amount=count,
+                        combat=combat,
+                    )
+                    for piece, count in applied
+                ]
+                fitting = [
+                    e
+                    for e in events
+                    if _recipient_fits(game, ability.to, e, watcher.controller)
+                    and (not ability.combat or e.combat)
+                ]
+                if fitting:
+                    much = sum(e.amount for e in fitting)
+                    _trigger(
+                        game,
+                        watcher,
+                        ability,
+                        that_much=much,
+                        what=f" ({much} damage to {_recipient_name(fitting[0])} is prevented)",
+                    )
+
+
+def _recipient_kind(game: Game, recipient: str) -> str:
+    if recipient in game.players:
+        return "player"
+    types = game.characteristics(game.obj(recipient)).types
+    return "creature" if "creature" in types else "planeswalker"
+
+
 def life_gained(game: Game, gains: list[tuple[str, int]]) -> None:
     """Abilities that trigger on a player gaining life: once for each
     life-gain event (119.9; lifelink gives one event per source, 702.15e).
@@ -735,29 +891,84 @@ def scried(game: Game, player: str) -> None:
                 _trigger(game, watcher, ability, what=f" ({player} scries)")
 
 
-def died(game: Game, before: Seen, after: GameObject, looking_back: list[Seen]) -> None:
-    """Leaves-the-battlefield abilities look back in time (603.10a): the
-    abilities that existed, and the dead creature's appearance, immediately
-    before the event."""
+def left_battlefield(
+    game: Game, before: Seen, after: GameObject, looking_back: list[Seen], *, dies: bool
+) -> None:
+    """603.6c: leaves-the-battlefield abilities trigger when a permanent
+    moves from the battlefield to another zone; "dies" ones (700.4) only
+    when that zone is a graveyard. They look back in time (603.10a): the
+    abilities that existed, and the permanent's appearance, immediately
+    before the event. "That creature" is the card in the first zone it went
+    to (603.6c): once it moves again, the ability can't find it (400.7)."""
+    where = "dies" if dies else f"leaves the battlefield for {_zone_words(after)}"
     for watcher in looking_back:
         for ability in watcher.triggers:
             if ability.functions_in != "battlefield" and watcher.delayed is None:
                 continue
-            itself = ability.when == "dies" and watcher.serial == before.serial
-            another = (
-                ability.when == "a_creature_dies"
-                and "creature" in before.current.types
-                and _fits(game, ability, before, watcher)
+            own = watcher.serial == before.serial
+            itself = own and (
+                ability.when == "leaves_the_battlefield" or (dies and ability.when == "dies")
             )
-            if itself or another:
+            another = (
+                ability.when == "a_creature_leaves_the_battlefield"
+                or (dies and ability.when == "a_creature_dies")
+            ) and ("creature" in before.current.types and _fits(game, ability, before, watcher))
+            # 603.6e: an Aura's (or Equipment's) ability on the permanent it
+            # is attached to leaving; the Aura, put into its owner's graveyard
+            # as attached to nothing (704.5m), is found there as its source.
+            host = (
+                ability.when == "attached_permanent_leaves_the_battlefield"
+                and watcher.attached_to == before.serial
+            )
+            if itself or another or host:
                 _trigger(
                     game,
                     watcher,
                     ability,
                     that_creature=after,
-                    what=f" ({before.obj.name} dies)",
+                    what=f" ({before.obj.name} {where})",
                     that_seen=before,
                 )
+
+
+def became_unattached(game: Game, attachment: GameObject, host: Seen) -> None:
+    """603.10c: abilities that trigger when an object becomes unattached look
+    back in time: those of the Equipment (`becomes_unattached`) and those of
+    the permanent it was attached to as it was immediately before
+    (`a_permanent_becomes_unattached_from_this`), though that permanent has
+    left the battlefield, where its abilities functioned."""
+    what = f" ({attachment.name} becomes unattached from {host.obj.name})"
+    own = seen(game, attachment)
+    for ability in _abilities(own, "becomes_unattached"):
+        _trigger(game, own, ability, what=what)
+    for ability in host.triggers:
+        if (
+            ability.when == "a_permanent_becomes_unattached_from_this"
+            and ability.functions_in == "battlefield"
+            and _fits(game, ability, own, host)
+        ):
+            _trigger(game, host, ability, that_creature=attachment, what=what)
+
+
+def lost_control(game: Game, before: Seen) -> None:
+    """603.10d: abilities that trigger when a player loses control of an
+    object look back in time: "when you lose control of this permanent"
+    triggers from the permanent as it was immediately before, so "you" (its
+    controller, 603.3a) is the player who lost control."""
+    for ability in before.triggers:
+        if ability.when == "you_lose_control" and ability.functions_in == "battlefield":
+            _trigger(
+                game,
+                before,
+                ability,
+                what=f" ({before.controller} loses control of {before.obj.name})",
+            )
+
+
+def _zone_words(obj: GameObject) -> str:
+    if obj.zone in ("hand", "library", "graveyard"):
+        return f"its owner's {obj.zone}"
+    return obj.zone if obj.exists else "nowhere (a token ceases to exist)"
 
 
 def entered(game: Game, obj: GameObject, from_zone: str | None = None) -> None:
@@ -855,6 +1066,8 @@ def put_on_stack(game: Game) -> None:
         )
     for pending in waiting:
         pending.serial = new_serial()
+        if pending.ability.modes and not _choose_mode(game, pending):
+            continue
         if pending.ability.targets:
             _choose_targets(game, pending)
             if all(serial is None for serial in pending.targets.values()):
@@ -877,16 +1090,84 @@ def put_on_stack(game: Game) -> None:
         )
 
 
+def _choose_mode(game: Game, pending: Triggered) -> bool:
+    """603.3c: the controller of a modal triggered ability announces its
+    mode as it is put on the stack, given with `trigger_mode` for its source
+    (by default the first mode that may be chosen). A mode whose targets
+    can't be chosen legally can't be chosen; with no mode chosen, the
+    ability is removed from the stack (False)."""
+    modes = pending.ability.modes
+    legal = [
+        index
+        for index, mode in enumerate(modes)
+        if not mode.targets
+        or any(_can_target(game, pending, ref, mode.targeting) for ref in mode.targets)
+    ]
+    wanted = game.trigger_modes.pop(pending.source.ref, None)
+    if wanted is not None and not 1 <= wanted <= len(modes):
+        raise InvalidInputError(
+            f"trigger_mode: {pending.describe()} has no mode {wanted} (it has {len(modes)})"
+        )
+    if wanted is not None and wanted - 1 not in legal:
+        raise IllegalActionError(
+            f"mode {wanted} of {pending.describe()} can't be chosen: none of its targets can "
+            "be chosen legally",
+            rule="603.3c",
+            fault="illegal_mode",
+        )
+    if not legal:
+        game.note(
+            "603.3c",
+            f"no mode of {pending.describe()} can be chosen, so it is removed from the stack",
+        )
+        return False
+    index = wanted - 1 if wanted is not None else legal[0]
+    mode = modes[index]
+    game.note(
+        "603.3c",
+        f"{pending.controller} chooses mode {index + 1} of {pending.describe()}"
+        + (f": {mode.description}" if mode.description else ""),
+    )
+    pending.ability = replace(
+        pending.ability,
+        modes=(),
+        targets=mode.targets,
+        targeting=mode.targeting,
+        actions=(*pending.ability.actions, *mode.actions),
+    )
+    return True
+
+
+def _can_target(game: Game, pending: Triggered, ref: str, specs: tuple) -> bool:
+    """Whether ``ref`` could be chosen as a target now (603.3d)."""
+    from mtgjudge.model import targets
+
+    if targets.untargetable(game, ref, pending.controller, pending.source_serial) is not None:
+        return False
+    if not specs:
+        return target_serial(game, ref) is not None
+    return any(
+        spec.zone_of(game, ref, pending.controller, pending.source_serial) is not None
+        for spec in specs
+    )
+
+
 def _choose_targets(game: Game, pending: Triggered) -> None:
     """603.3d: the targets are chosen as it is put on the stack: each fixed
     target, if it is legal now, for the first requirement it fits (115.1d)."""
     from mtgjudge.model import targets
 
     specs = pending.ability.targeting
-    if not specs:
-        pending.targets = {ref: target_serial(game, ref) for ref in pending.ability.targets}
-        return
     for ref in pending.ability.targets:
+        why = targets.untargetable(game, ref, pending.controller, pending.source_serial)
+        if why is not None:
+            # 702.11b, 702.18a: a target it can't have isn't chosen.
+            pending.targets[ref] = None
+            game.note(why[1], f"{why[2]}: it isn't a legal target for {pending.describe()}")
+            continue
+        if not specs:
+            pending.targets[ref] = target_serial(game, ref)
+            continue
         for spec in specs:
             zone = spec.zone_of(game, ref, pending.controller, pending.source_serial)
             if zone is not None:
@@ -902,9 +1183,12 @@ def _choose_targets(game: Game, pending: Triggered) -> None:
 
 def _still_legal(game: Game, ability: Triggered, ref: str, serial: int | None) -> bool:
     """608.2b, for a triggered ability's target."""
-    if ref not in ability.target_roles:
-        return still_target(game, ref, serial)
     from mtgjudge.model import targets
+
+    if ref not in ability.target_roles:
+        return still_target(game, ref, serial) and (
+            targets.untargetable(game, ref, ability.controller, ability.source_serial) is None
+        )
 
     role, zone = ability.target_roles[ref]
     chosen = targets.Chosen(ref, role, serial or 0, zone)
@@ -993,6 +1277,9 @@ def _perform(
             if _may(game, ability, args, given, used):
                 _perform(game, ability, args["do"], gone, legal, given, used)
             continue
+        if kind == "when_you_do":
+            _reflexive(game, ability, args)
+            continue
         if kind == "choose_one":
             option = _choose_one(game, ability, args, given, used)
             if option is not None:
@@ -1076,6 +1363,41 @@ def _attached(game: Game, ability: Triggered) -> tuple[str, int] | None:
             f"{game.obj(last[0]).name}",
         )
     return last
+
+
+def _reflexive(game: Game, ability: Triggered, args: dict[str, Any]) -> None:
+    """603.12: a reflexive triggered ability ("when you do, ..."), created by
+    the resolving ability and checked at once: written after the action it
+    waits for (in a `may`'s `do`, after what the player may do), it is
+    reached only if that action was taken earlier in this resolution, and
+    then it triggers. Like a delayed triggered ability (603.7d, 603.7e) its
+    source is the resolving ability's, and its controller that ability's;
+    it waits to be put on the stack, with its own targets (603.3d), the next
+    time a player would receive priority."""
+    from mtgjudge.model import targets as target_rules
+
+    reflexive = TriggeredAbility(
+        when=REFLEXIVE,
+        targets=tuple(args.get("targets", ())),
+        targeting=tuple(target_rules.spec_from(t) for t in args.get("targeting", ())),
+        actions=tuple(args["do"]),
+        description="when you do: " + (args.get("description") or "a reflexive ability"),
+    )
+    pending = Triggered(
+        ability=reflexive,
+        source=ability.source,
+        source_serial=ability.source_serial,
+        source_name=ability.source_name,
+        controller=ability.controller,
+        event=REFLEXIVE,
+        that_creature=ability.that_creature,
+        that_much=ability.that_much,
+        about=ability.about,
+    )
+    pending.that_pt = ability.that_pt
+    game.pending_triggers.append(pending)
+    game.history.triggers.append(TriggerRecord(ability.source.ref, REFLEXIVE, ability.controller))
+    game.note("603.12", f"{pending.describe()} triggers (a reflexive triggered ability)")
 
 
 def _roles(ability: Triggered, legal: list[str]) -> dict[str, list[str]]:

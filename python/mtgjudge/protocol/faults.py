@@ -149,6 +149,15 @@ FAULTS: dict[str, tuple[tuple[str, ...], str]] = {
     "cast:fuse_not_from_hand": (("702.102a",), "a split card is cast fused only from a hand"),
     "cast:wrong_number_of_targets": (("601.2c",), "the spell needs another number of targets"),
     "cast:illegal_target": (("601.2c",), "a target doesn't fit the spell's requirements"),
+    "cast:target_has_hexproof": (
+        ("702.11b", "702.11c", "702.11d"),
+        "the target has hexproof (or hexproof from a quality the spell or source has) and an "
+        "opponent controls the spell or ability",
+    ),
+    "cast:target_has_shroud": (
+        ("702.18a",),
+        "the target has shroud: no spell or ability can target it",
+    ),
     "cast:wrong_division": (
         ("601.2d",),
         "a division that doesn't give each target at least one, or doesn't add up",
@@ -222,6 +231,10 @@ FAULTS: dict[str, tuple[tuple[str, ...], str]] = {
     "action:prevention_choice": (
         ("615.1", "615.7"),
         "a division of prevented damage that doesn't fit the damage being dealt",
+    ),
+    "action:illegal_mode": (
+        ("603.3c",),
+        "a mode of a modal triggered ability whose targets can't be chosen legally",
     ),
     "action:both_names": (("709.4a",), "a player chooses one name of a split card"),
     "action:not_in_hand": (("701.9a",), "only a card in a hand can be discarded"),

@@ -62,9 +62,25 @@ EVENTS: dict[str, str] = {
     "as an attacker in the declare attackers step (506.5, 702.83b); that creature: it",
     "you_attack": "you declare one or more creatures as attackers (508.3d), once for the "
     "declaration",
+    "you_are_attacked": "one or more creatures are declared as attackers attacking you (not "
+    "a planeswalker you control), once for the declaration (508.3b); not for a creature put "
+    "onto the battlefield attacking",
+    "you_attack_a_player": "one or more creatures you control are declared as attackers "
+    "attacking a player (not a planeswalker or battle), once for each such player (508.3e)",
     "a_creature_attacks_you": "a creature is declared as an attacker attacking you or a "
     "planeswalker you control (508.3a), once for each; that creature: the attacker",
     "becomes_blocked": "this creature becomes blocked, once each combat (509.3c)",
+    "attacks_and_isnt_blocked": "no creature is declared as a blocker for this attacking "
+    "creature, in the declare blockers step (508.3f, 509.3g), even if it entered attacking; "
+    "that creature: it",
+    "a_creature_attacks_and_isnt_blocked": "no creature is declared as a blocker for an "
+    "attacking creature that fits `filter` (508.3f, 509.3g), once for each; that creature: "
+    "the attacker",
+    "becomes_blocked_by_creatures": "this creature is blocked by `at_least` or more creatures "
+    "when blockers are declared, or a blocker put onto the battlefield brings it to that many "
+    "(509.3e)",
+    "blocks_creatures": "this creature blocks `at_least` or more creatures when blockers are "
+    "declared (509.3e)",
     "blocks_or_becomes_blocked_by": "this creature blocks, or becomes blocked by, a creature "
     "that fits `filter` as blockers are declared (509.3b, 509.3d, 509.3f); that creature: "
     "the other creature",
@@ -88,6 +104,10 @@ EVENTS: dict[str, str] = {
     "(510.2); that much: the number of opponents dealt that damage",
     "a_creature_is_dealt_damage": "a creature that fits `filter` is dealt damage, once for "
     "each source in each event (120.3); that creature: it; that much: the damage",
+    "damage_is_prevented": "a prevention effect prevents some or all of the damage that "
+    "would be dealt to a recipient of the kind `to` (any without it), once each time it is "
+    "applied to one or more simultaneous damage events (615.13); that much: the damage it "
+    "prevented to them",
     "you_gain_life": "you gain life, once for each life-gain event (119.9, 702.15e); that "
     "much: the life gained",
     "an_opponent_gains_life": "an opponent gains life, once for each life-gain event "
@@ -96,6 +116,26 @@ EVENTS: dict[str, str] = {
     "back in time (603.10a)",
     "a_creature_dies": "a creature that fits `filter` dies (700.4), judged as it last "
     "existed on the battlefield (603.10a); that creature: the card in the graveyard (603.6c)",
+    "leaves_the_battlefield": "this permanent moves from the battlefield to another zone "
+    "(603.6c): dies, is exiled, returns to a hand ...; it looks back in time (603.10a); that "
+    "creature: the card in the zone it went to",
+    "a_creature_leaves_the_battlefield": "a creature that fits `filter` moves from the "
+    "battlefield to another zone (603.6c), judged as it last existed on the battlefield "
+    "(603.10a); that creature: the card in the zone it went to",
+    "attached_permanent_leaves_the_battlefield": "the permanent this Aura or Equipment is "
+    "attached to leaves the battlefield (603.6c, 603.6e), looked back at (603.10a); that "
+    "creature: the card in the zone it went to; the Aura itself is found in its owner's "
+    "graveyard",
+    "becomes_unattached": "this Equipment (or other attachment that stays on the "
+    "battlefield) becomes unattached as the permanent it was attached to leaves the "
+    "battlefield (704.5n); it looks back in time (603.10c)",
+    "a_permanent_becomes_unattached_from_this": "an Equipment that fits `filter` becomes "
+    "unattached from this permanent as it leaves the battlefield (704.5n); it looks back in "
+    "time (603.10c), to this permanent's abilities immediately before; that creature: the "
+    "Equipment",
+    "you_lose_control": "another player gains control of this permanent (`gain_control`), "
+    "so its controller loses control of it; it looks back in time (603.10d): its controller "
+    "is the player who lost control",
     "enters": "this permanent enters the battlefield (603.6a)",
     "a_creature_enters": "a creature that fits `filter` enters the battlefield, once for each "
     "(603.6a); that creature: it",
@@ -113,6 +153,8 @@ EVENTS: dict[str, str] = {
 #: The events of declaring attackers (508.3).
 ATTACK_EVENTS = (
     "you_attack",
+    "you_are_attacked",
+    "you_attack_a_player",
     "attacks",
     "a_creature_attacks",
     "a_creature_attacks_alone",
@@ -124,6 +166,7 @@ TAKES_FILTER = frozenset(
         "a_creature_attacks",
         "a_creature_attacks_alone",
         "a_creature_attacks_you",
+        "a_creature_attacks_and_isnt_blocked",
         "blocks_or_becomes_blocked_by",
         "a_creature_deals_damage",
         "creatures_deal_combat_damage_to_a_player",
@@ -131,6 +174,8 @@ TAKES_FILTER = frozenset(
         "a_creature_is_dealt_damage",
         "creatures_deal_combat_damage_to_opponents",
         "a_creature_dies",
+        "a_creature_leaves_the_battlefield",
+        "a_permanent_becomes_unattached_from_this",
         "a_creature_enters",
     }
 )
@@ -148,7 +193,12 @@ DAMAGE_EVENTS = frozenset(
     }
 )
 TAKES_RECIPIENT = frozenset(
-    {"deals_damage", "attached_creature_deals_damage", "a_creature_deals_damage"}
+    {
+        "deals_damage",
+        "attached_creature_deals_damage",
+        "a_creature_deals_damage",
+        "damage_is_prevented",
+    }
 )
 #: The events about damage a particular creature deals: "that creature" is
 #: the creature dealt damage, with `to = "creature"`.
@@ -161,18 +211,24 @@ HAS_THAT_CREATURE = frozenset(
         "a_creature_attacks",
         "a_creature_attacks_alone",
         "a_creature_attacks_you",
+        "attacks_and_isnt_blocked",
+        "a_creature_attacks_and_isnt_blocked",
         "blocks_or_becomes_blocked_by",
         "deals_damage",
         "attached_creature_deals_damage",
         "a_creature_deals_damage",
         "dies",
         "a_creature_dies",
+        "leaves_the_battlefield",
+        "a_creature_leaves_the_battlefield",
+        "attached_permanent_leaves_the_battlefield",
+        "a_permanent_becomes_unattached_from_this",
         "a_creature_enters",
         "a_creature_is_dealt_damage",
     }
 )
 #: The events with a "that much".
-HAS_THAT_MUCH = DAMAGE_EVENTS | LIFE_EVENTS
+HAS_THAT_MUCH = DAMAGE_EVENTS | LIFE_EVENTS | {"damage_is_prevented"}
 
 #: Kinds of recipient a damage event may be narrowed to.
 RECIPIENTS = (
@@ -357,6 +413,7 @@ OBJECT_KEYS = (
     "emblem",
     "additional_land_plays",
     "instead_of_graveyard",
+    "players_have",
     "back_face",
     "transformed",
     "devoured",
@@ -462,4 +519,6 @@ ACTIONS = (
     "choose_prevention",
     "ninjutsu",
     "order_replacements",
+    "keep_legend",
+    "trigger_mode",
 )
