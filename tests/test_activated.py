@@ -18,6 +18,23 @@ source = { rule = "602.2" }
 [setup]
 players = [{ name = "Alice", mana = "{G}{G}" }, "Bob"]
 
+# 504.1: each player has cards to draw in the draw steps the tests pass through.
+[setup.library.alice_card_1]
+owner = "Alice"
+types = ["land"]
+
+[setup.library.alice_card_2]
+owner = "Alice"
+types = ["land"]
+
+[setup.library.bob_card_1]
+owner = "Bob"
+types = ["land"]
+
+[setup.library.bob_card_2]
+owner = "Bob"
+types = ["land"]
+
 [setup.battlefield.bear]
 controller = "Alice"
 power = 2

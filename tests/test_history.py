@@ -18,6 +18,23 @@ source = { rule = "603.4" }
 [setup]
 players = ["Alice", "Bob"]
 
+# 504.1: each player has cards to draw in the draw steps the tests pass through.
+[setup.library.alice_card_1]
+owner = "Alice"
+types = ["land"]
+
+[setup.library.alice_card_2]
+owner = "Alice"
+types = ["land"]
+
+[setup.library.bob_card_1]
+owner = "Bob"
+types = ["land"]
+
+[setup.library.bob_card_2]
+owner = "Bob"
+types = ["land"]
+
 [setup.battlefield.bear]
 controller = "Alice"
 power = 2

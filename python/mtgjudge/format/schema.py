@@ -293,6 +293,38 @@ COUNT_AMOUNT = AnyOf([count(), THAT_MUCH_SPEC, THAT_PT_SPEC, PARTY_SPEC, FOR_EAC
 
 CONDITION = Defined("condition", CONDITION_TABLE)
 
+#: The points of a combat phase a timing restriction names (506.7).
+COMBAT_POINTS = ("attackers", "blockers", "combat_damage", "end_of_combat")
+
+TIMING_RESTRICTION = Defined(
+    "timing_restriction",
+    Table(
+        _fields(
+            (),
+            before=Str(
+                enum=COMBAT_POINTS,
+                description="“only before attackers (blockers) are declared”, “before the combat "
+                "damage step”, “before the end of combat step”: before that step begins "
+                "(506.7a, 506.7b); if it is skipped, before the declare attackers step ends (506.7e).",
+            ),
+            after=Str(
+                enum=COMBAT_POINTS,
+                description="“only after ...”: once that step has begun (506.7a, 506.7b).",
+            ),
+            during_combat=Bool(
+                description="“only during combat” (506.7c): in any combat phase of the turn, and "
+                "`before`/`after` then name a point of that combat; without it, the point is "
+                "in the turn's first combat phase (506.7d). With `after`, a skipped step "
+                "leaves no time in that combat (506.7f)."
+            ),
+            your_turn=Bool(
+                description="“only during your turn” (with `during_combat`: “during your combat phase”, 506.7c)."
+            ),
+        ),
+        description="When a spell may be cast or an ability activated with respect to combat and turns (506.7, 506.7g), on top of its usual timing.",
+    ),
+)
+
 SPELL_FILTER_TABLE = Table(
     _fields(
         types=Array(Str(enum=CARD_TYPES), unique=True),
@@ -1409,6 +1441,7 @@ ACTIVATED = Table(
             "(606.3). Default: any time its controller could cast an instant.",
         ),
         once_each_turn=Bool(description="“Activate only once each turn” (602.5b)."),
+        activate_only=TIMING_RESTRICTION,
         targeting=TARGETING,
         divides=Table(
             _fields(
@@ -1550,6 +1583,7 @@ OBJECT_TABLE = Table(
             enum=("you_cast_another_spell_this_turn",),
             description='"Cast this spell only if ...": a restriction on casting it (601.3).',
         ),
+        cast_only=TIMING_RESTRICTION,
         costs_less_for_each=Table(
             _fields(
                 ("amount", "for_each"),

@@ -28,6 +28,7 @@ from mtgjudge.errors import (
 )
 from mtgjudge.model import targets as target_rules
 from mtgjudge.model.objects import new_serial
+from mtgjudge.model.timing import no_priority_reason, timing_refusal, timing_restriction_from
 from mtgjudge.model.triggers import Triggered
 
 if TYPE_CHECKING:
@@ -57,6 +58,9 @@ class ActivatedAbility:
     timing: str = "instant"
     #: "Activate only once each turn" (602.5b).
     once_each_turn: bool = False
+    #: "Activate only [before/after/during] ..." with respect to combat and
+    #: turns (506.7g): a :class:`~mtgjudge.model.timing.TimingRestriction`.
+    only: object = None
     #: Its target requirements (115.1c), each a :class:`~mtgjudge.model.targets.TargetSpec`.
     targeting: tuple = ()
     #: What it divides among its targets (601.2d): (counter kind, how many).
@@ -119,6 +123,7 @@ def ability_from(spec: dict[str, Any]) -> ActivatedAbility:
         discard=spec.get("discard_cards", 0),
         timing="sorcery" if "loyalty" in spec else spec.get("timing", "instant"),
         once_each_turn=spec.get("once_each_turn", False),
+        only=timing_restriction_from(spec.get("activate_only")),
         targeting=tuple(target_rules.spec_from(t) for t in spec.get("targeting", ())),
         divides=(divides["counter"], divides["amount"]) if divides else None,
         costs_less_for_each=(less["amount"], less["for_each"]) if less else None,
@@ -143,7 +148,16 @@ def _refuse(text: str, rule: str, fault: str) -> IllegalActivationError:
 
 
 def _check_timing(game: Game, player: str, source: GameObject, number: int, ability) -> None:
-    """602.5b, 602.5d, 606.3: when it may be activated."""
+    """602.5b, 602.5d, 606.3, 506.7g: when it may be activated."""
+    refusal = no_priority_reason(game)
+    if refusal is not None:
+        # 500.3, 502.4, 514.3: an ability is activated only by a player with priority.
+        raise _refuse(f"{player} can't activate it: {refusal[1]}", refusal[0], "no_priority")
+    if ability.only is not None:
+        refused = timing_refusal(game, player, ability.only)
+        if refused is not None:
+            # 506.7g: its text limits when it may be activated.
+            raise _refuse(f"it may be activated {refused[1]}", refused[0], "timing_restriction")
     activations = game.history.activations
     if ability.is_loyalty and any(
         a.source_serial == source.serial and a.turn == game.turn_number and a.loyalty

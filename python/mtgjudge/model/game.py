@@ -949,6 +949,16 @@ class Game:
         elif position in ("precombat_main", "postcombat_main"):
             extra = " (an additional main phase)" if phase.additional else ""
             self.note("505.1", f"{position.replace('_', ' ')} phase begins{extra}")
+        elif position == "upkeep":
+            # 503.1a: "at the beginning of the upkeep" abilities trigger, and
+            # go on the stack before the active player gets priority.
+            triggers.step_began(self, position)
+        elif position == "draw":
+            # 504.1: first, the active player draws a card, a turn-based
+            # action that doesn't use the stack; then abilities that trigger
+            # at the beginning of the draw step go on the stack (504.2).
+            self.draw(self.turn.active_player, 1)
+            triggers.step_began(self, position)
         elif position == "end":
             triggers.step_began(self, position)
         return ()

@@ -20,7 +20,7 @@ from mtgjudge.model.effects import (
 )
 from mtgjudge.model.game import Game, Player
 from mtgjudge.model.objects import BackFace, Face, GameObject, Mode
-from mtgjudge.model.timing import Permission, SpellFilter
+from mtgjudge.model.timing import Permission, SpellFilter, timing_restriction_from
 from mtgjudge.protocol.vocabulary import SETUP_ZONES
 
 
@@ -339,6 +339,7 @@ def game_object(ref: str, spec: dict[str, Any], zone: str) -> GameObject:
         resolve=tuple(spec.get("resolve", ())),
         flash_if=condition_from(spec.get("flash_if")),
         cast_only_if=spec.get("cast_only_if"),
+        cast_only=timing_restriction_from(spec.get("cast_only")),
         power_is=spec.get("power_is"),
         costs_less_for_each=(
             (spec["costs_less_for_each"]["amount"], spec["costs_less_for_each"]["for_each"])

@@ -786,6 +786,8 @@ def entered(game: Game, obj: GameObject, from_zone: str | None = None) -> None:
 #: The events "at the beginning of" a step (603.2b), by step: each, and
 #: on the ability's controller's turn only.
 _STEP_EVENTS = {
+    "upkeep": ("beginning_of_upkeep", "beginning_of_your_upkeep"),
+    "draw": ("beginning_of_draw_step", "beginning_of_your_draw_step"),
     "beginning_of_combat": ("beginning_of_combat", "beginning_of_combat_on_your_turn"),
     "end": ("beginning_of_end_step", "beginning_of_your_end_step"),
 }
@@ -803,7 +805,7 @@ def step_began(game: Game, position: str) -> None:
     if position not in _STEP_EVENTS:
         return
     each, yours = _STEP_EVENTS[position]
-    what = position.replace("_", " ") if position != "end" else "end step"
+    what = {"end": "end step", "draw": "draw step"}.get(position, position.replace("_", " "))
     for watcher in _watchers(game, ("battlefield",)):
         for ability in _abilities(watcher, each):
             _trigger(game, watcher, ability, what=f" (the beginning of the {what})")

@@ -127,6 +127,15 @@ FAULTS: dict[str, tuple[tuple[str, ...], str]] = {
     "cast:stack_not_empty": (("307.1", "117.1a"), "it can be cast only when the stack is empty"),
     "cast:no_permission": (("601.3",), "no rule or effect allows casting it from there now"),
     "cast:casting_restriction": (("601.3",), "an effect forbids casting it now"),
+    "cast:no_priority": (
+        ("502.4", "514.3", "500.3"),
+        "no player receives priority in this step (the untap step, most cleanup steps)",
+    ),
+    "cast:timing_restriction": (
+        ("506.7", "506.7a", "506.7b", "506.7c", "506.7f"),
+        "its text lets it be cast only at certain times (before blockers are declared, "
+        "during combat, ...)",
+    ),
     "cast:already_on_stack": (("601.2a",), "it is already on the stack"),
     "cast:no_single_half": (("709.3",), "a player casts one half of a split card"),
     "cast:no_mode": (("700.2a",), "a modal spell needs a mode that exists"),
@@ -177,6 +186,15 @@ FAULTS: dict[str, tuple[tuple[str, ...], str]] = {
     "activate:loyalty_already_activated": (
         ("606.3",),
         "a loyalty ability of that permanent was already activated this turn",
+    ),
+    "activate:no_priority": (
+        ("502.4", "514.3", "500.3"),
+        "no player receives priority in this step (the untap step, most cleanup steps)",
+    ),
+    "activate:timing_restriction": (
+        ("506.7g", "506.7"),
+        "its text lets it be activated only at certain times (before attackers are "
+        "declared, during your turn, ...)",
     ),
     "activate:once_each_turn": (("602.5b",), "the ability may be activated only once each turn"),
     "activate:not_enough_loyalty": (
