@@ -154,7 +154,7 @@ def _check_timing(game: Game, player: str, source: GameObject, number: int, abil
         # 500.3, 502.4, 514.3: an ability is activated only by a player with priority.
         raise _refuse(f"{player} can't activate it: {refusal[1]}", refusal[0], "no_priority")
     if ability.only is not None:
-        refused = timing_refusal(game, player, ability.only)
+        refused = timing_refusal(game, player, ability.only, ability=True)
         if refused is not None:
             # 506.7g: its text limits when it may be activated.
             raise _refuse(f"it may be activated {refused[1]}", refused[0], "timing_restriction")

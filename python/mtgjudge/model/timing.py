@@ -317,16 +317,17 @@ def _point_words(side: str, point: str) -> str:
 
 
 def timing_refusal(
-    game: Game, player: str, restriction: TimingRestriction
+    game: Game, player: str, restriction: TimingRestriction, *, ability: bool = False
 ) -> tuple[str, str] | None:
     """The rule and reason a restriction forbids ``player`` casting the spell
     or activating the ability now (506.7, 506.7g), or ``None`` if it allows
     it."""
     turn = game.turn
     if restriction.your_turn and turn.active_player != player:
-        return (
-            "506.7c" if restriction.during_combat else "601.3"
-        ), "only during its controller's turn"
+        # 506.7c: "during your combat phase"; otherwise an effect (its own
+        # text) that prohibits casting it (601.3) or activating it (602.5).
+        rule = "506.7c" if restriction.during_combat else ("602.5" if ability else "601.3")
+        return rule, "only during its controller's turn"
     if restriction.during_combat and not turn.in_combat():
         return "506.7c", "only during combat"
     if restriction.before is None and restriction.after is None:

@@ -132,7 +132,7 @@ FAULTS: dict[str, tuple[tuple[str, ...], str]] = {
         "no player receives priority in this step (the untap step, most cleanup steps)",
     ),
     "cast:timing_restriction": (
-        ("506.7", "506.7a", "506.7b", "506.7c", "506.7f"),
+        ("506.7", "506.7a", "506.7b", "506.7c", "506.7f", "601.3"),
         "its text lets it be cast only at certain times (before blockers are declared, "
         "during combat, ...)",
     ),
@@ -192,7 +192,7 @@ FAULTS: dict[str, tuple[tuple[str, ...], str]] = {
         "no player receives priority in this step (the untap step, most cleanup steps)",
     ),
     "activate:timing_restriction": (
-        ("506.7g", "506.7"),
+        ("506.7g", "506.7", "506.7a", "506.7b", "506.7c", "506.7f", "602.5"),
         "its text lets it be activated only at certain times (before attackers are "
         "declared, during your turn, ...)",
     ),
