@@ -190,3 +190,48 @@ abilities = [{ cost = "{0}", activate_only = { during = "combat" }, do = [] }]
     with pytest.raises(RulingFormatError) as raised:
         _game(tmp_path, "", extra=extra)
     assert_error_names(raised.value, "abilities[0].activate_only")
+
+
+PROHIBITS = """
+[setup.battlefield.ban]
+controller = "Bob"
+types = ["enchantment"]
+prohibits = [
+  { players = "opponents", during_your_turn = true, cast = { types = ["instant"] } },
+  { players = "you", activate = { types = ["creature"] } },
+]
+
+[setup.hand.trick]
+owner = "Alice"
+types = ["instant"]
+"""
+
+
+def test_a_prohibition_during_its_controllers_turn(tmp_path):
+    # 601.3: Alice, Bob's opponent, can't cast an instant in his turn ...
+    with pytest.raises(IllegalCastError) as raised:
+        _game(tmp_path, '{ next_turn = "upkeep" }, { cast = { card = "trick" } }', extra=PROHIBITS)
+    assert (raised.value.fault, raised.value.rule) == ("casting_restriction", "601.3")
+    # ... but she can in her own.
+    game = _game(tmp_path, '{ cast = { card = "trick" } }', extra=PROHIBITS)
+    assert game.obj("trick").zone == "stack"
+
+
+def test_a_prohibition_on_its_controller_only(tmp_path):
+    # 602.5: Bob can't activate his creature's ability; the players = "you"
+    # prohibition doesn't bind Alice (the pinger is Bob's: nobody else may).
+    with pytest.raises(IllegalActivationError) as raised:
+        _game(tmp_path, '{ activate = { card = "pinger", player = "Bob" } }', extra=PROHIBITS)
+    assert (raised.value.fault, raised.value.rule) == ("prohibited", "602.5")
+
+
+def test_a_bad_prohibition_names_its_key(tmp_path):
+    extra = """
+[setup.battlefield.ban]
+controller = "Bob"
+types = ["enchantment"]
+prohibits = [{ players = "everyone" }]
+"""
+    with pytest.raises(RulingFormatError) as raised:
+        _game(tmp_path, "", extra=extra)
+    assert_error_names(raised.value, "setup.battlefield.ban.prohibits[0].players")

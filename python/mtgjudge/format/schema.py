@@ -493,6 +493,24 @@ PERMISSION = Table(
     min_properties=1,
 )
 
+PROHIBITION = Table(
+    _fields(
+        players=Str(
+            enum=("you", "opponents", "each"),
+            description="Who is prohibited, relative to its controller (default `each`).",
+        ),
+        cast=SPELL_FILTER,
+        activate=FILTER,
+        during_your_turn=Bool(description="Only during its controller's turn."),
+    ),
+    description="A static ability that prohibits casting spells (`cast`: “your opponents can't "
+    "cast noncreature spells”, 601.3; judged on the spell as the choices of its proposal make "
+    "it, 601.3a; `cast:casting_restriction`) or activating the abilities of permanents "
+    "(`activate`: “activated abilities of artifacts can't be activated”, a FILTER relative to "
+    "its controller, 602.5; `activate:prohibited`).",
+    min_properties=1,
+)
+
 #: Expectations whose lists are sets: order doesn't matter.
 UNORDERED_EXPECTATIONS = frozenset(
     {"lost", "died", "attacking", "blocking", "found", "chosen_names", "regenerated"}
@@ -1525,6 +1543,7 @@ OBJECT_TABLE = Table(
         ),
         statics=Array(STATIC),
         permissions=Array(PERMISSION),
+        prohibits=Array(PROHIBITION),
         cost_modifiers=Array(
             Table(
                 _fields(

@@ -28,7 +28,12 @@ from mtgjudge.errors import (
 )
 from mtgjudge.model import targets as target_rules
 from mtgjudge.model.objects import new_serial
-from mtgjudge.model.timing import no_priority_reason, timing_refusal, timing_restriction_from
+from mtgjudge.model.timing import (
+    no_priority_reason,
+    prohibited_from_activating,
+    timing_refusal,
+    timing_restriction_from,
+)
 from mtgjudge.model.triggers import Triggered
 
 if TYPE_CHECKING:
@@ -153,6 +158,14 @@ def _check_timing(game: Game, player: str, source: GameObject, number: int, abil
     if refusal is not None:
         # 500.3, 502.4, 514.3: an ability is activated only by a player with priority.
         raise _refuse(f"{player} can't activate it: {refusal[1]}", refusal[0], "no_priority")
+    prohibiting = prohibited_from_activating(game, player, source)
+    if prohibiting is not None:
+        # 602.5: a player can't begin to activate a prohibited ability.
+        raise _refuse(
+            f"{prohibiting.name} prohibits {player} from activating {source.name}'s abilities",
+            "602.5",
+            "prohibited",
+        )
     if ability.only is not None:
         refused = timing_refusal(game, player, ability.only, ability=True)
         if refused is not None:

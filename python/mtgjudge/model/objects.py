@@ -87,6 +87,9 @@ class GameObject:
     statics: tuple = ()
     #: Static abilities that let its controller cast spells (:class:`mtgjudge.model.timing.Permission`).
     permissions: tuple = ()
+    #: Static abilities that prohibit casting spells or activating abilities
+    #: (601.3, 602.5): :class:`mtgjudge.model.timing.Prohibition`.
+    prohibits: tuple = ()
     #: Static abilities that make spells cost more or less (:class:`mtgjudge.model.cost.CostModifier`).
     cost_modifiers: tuple = ()
     #: "As an additional cost to cast [spells], you may pay any amount of

@@ -20,7 +20,12 @@ from mtgjudge.model.effects import (
 )
 from mtgjudge.model.game import Game, Player
 from mtgjudge.model.objects import BackFace, Face, GameObject, Mode
-from mtgjudge.model.timing import Permission, SpellFilter, timing_restriction_from
+from mtgjudge.model.timing import (
+    Permission,
+    Prohibition,
+    SpellFilter,
+    timing_restriction_from,
+)
 from mtgjudge.protocol.vocabulary import SETUP_ZONES
 
 
@@ -268,6 +273,15 @@ def permission(spec: dict[str, Any]) -> Permission:
     )
 
 
+def prohibition(spec: dict[str, Any]) -> Prohibition:
+    return Prohibition(
+        players=spec.get("players", "each"),
+        spells=spell_filter(spec["cast"]) if "cast" in spec else None,
+        abilities_of=object_filters(spec["activate"]) if "activate" in spec else None,
+        during_your_turn=spec.get("during_your_turn", False),
+    )
+
+
 def _modes_to_choose(spec: dict[str, Any]) -> tuple[int, int]:
     """700.2: "choose one" (the default), "choose two" (2), "choose one or
     more" (`{ min = 1, max = N }`)."""
@@ -315,6 +329,7 @@ def game_object(ref: str, spec: dict[str, Any], zone: str) -> GameObject:
         affinity=tuple(object_filter(quality) for quality in spec.get("affinity", ())),
         statics=tuple(static_ability(static, name) for static in spec.get("statics", ())),
         permissions=tuple(permission(p) for p in spec.get("permissions", ())),
+        prohibits=tuple(prohibition(p) for p in spec.get("prohibits", ())),
         cost_modifiers=tuple(cost_modifier(m) for m in spec.get("cost_modifiers", ())),
         spell_grants=tuple(spell_grant(g) for g in spec.get("spells_you_cast_have", ())),
         preventions=tuple(prevention_from(p) for p in spec.get("prevents", ())),

@@ -79,6 +79,61 @@ class Permission:
 
 
 @dataclass(frozen=True)
+class Prohibition:
+    """A static ability that prohibits players from casting spells (601.3,
+    601.3a: judged on the spell as the proposal's choices would make it) or
+    from activating the abilities of some permanents (602.5)."""
+
+    #: Who is prohibited, relative to its controller: "you", "opponents", "each".
+    players: str = "each"
+    #: The spells they can't cast, or ``None``.
+    spells: SpellFilter | None = None
+    #: The permanents whose activated abilities can't be activated (an
+    #: :class:`~mtgjudge.model.effects.ObjectFilter`), or ``None``.
+    abilities_of: object = None
+    #: Only during its controller's turn ("... during your turn").
+    during_your_turn: bool = False
+
+    def binds(self, game: Game, player: str, controller: str) -> bool:
+        if self.players == "you" and player != controller:
+            return False
+        if self.players == "opponents" and player == controller:
+            return False
+        return not self.during_your_turn or game.turn.active_player == controller
+
+
+def prohibited_from_casting(
+    game: Game, player: str, qualities: SpellQualities
+) -> GameObject | None:
+    """601.3, 601.3a: the permanent whose static ability prohibits ``player``
+    from casting a spell with these qualities, or ``None``."""
+    for obj in game.battlefield():
+        for prohibition in obj.prohibits:
+            if (
+                prohibition.spells is not None
+                and prohibition.binds(game, player, game.controller(obj))
+                and prohibition.spells.matches(qualities)
+            ):
+                return obj
+    return None
+
+
+def prohibited_from_activating(game: Game, player: str, source: GameObject) -> GameObject | None:
+    """602.5: the permanent whose static ability prohibits ``player`` from
+    activating the abilities of ``source``, or ``None``."""
+    for obj in game.battlefield():
+        for prohibition in obj.prohibits:
+            controller = game.controller(obj)
+            if (
+                prohibition.abilities_of is not None
+                and prohibition.binds(game, player, controller)
+                and prohibition.abilities_of.matches(game, source, controller, obj.serial)  # type: ignore[attr-defined]
+            ):
+                return obj
+    return None
+
+
+@dataclass(frozen=True)
 class ActivePermission:
     """A permission of a permanent on the battlefield."""
 
@@ -168,6 +223,15 @@ def check_may_begin_casting(
                 rule="601.3",
                 fault="no_permission",
             )
+    prohibiting = prohibited_from_casting(game, player, qualities)
+    if prohibiting is not None:
+        # 601.3: an effect prohibits casting it; 601.3a: judged on the spell
+        # as the proposal's choices (its X, its half) make it.
+        raise IllegalCastError(
+            f"{prohibiting.name} prohibits {player} from casting {' // '.join(qualities.names)}",
+            rule="601.3",
+            fault="casting_restriction",
+        )
     if obj.cast_only_if == "you_cast_another_spell_this_turn" and not any(
         caster == player and turn == game.turn_number
         for caster, _, turn in game.history.spells_cast

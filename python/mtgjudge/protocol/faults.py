@@ -126,7 +126,7 @@ FAULTS: dict[str, tuple[tuple[str, ...], str]] = {
     "cast:not_main_phase": (("307.1", "117.1a"), "it can be cast only in a main phase"),
     "cast:stack_not_empty": (("307.1", "117.1a"), "it can be cast only when the stack is empty"),
     "cast:no_permission": (("601.3",), "no rule or effect allows casting it from there now"),
-    "cast:casting_restriction": (("601.3",), "an effect forbids casting it now"),
+    "cast:casting_restriction": (("601.3", "601.3a"), "an effect forbids casting it now"),
     "cast:no_priority": (
         ("502.4", "514.3", "500.3"),
         "no player receives priority in this step (the untap step, most cleanup steps)",
@@ -187,6 +187,7 @@ FAULTS: dict[str, tuple[tuple[str, ...], str]] = {
         ("606.3",),
         "a loyalty ability of that permanent was already activated this turn",
     ),
+    "activate:prohibited": (("602.5",), "an effect prohibits activating the ability"),
     "activate:no_priority": (
         ("502.4", "514.3", "500.3"),
         "no player receives priority in this step (the untap step, most cleanup steps)",

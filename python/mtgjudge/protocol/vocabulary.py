@@ -321,6 +321,7 @@ OBJECT_KEYS = (
     "power_is",
     "cast_only_if",
     "cast_only",
+    "prohibits",
     "costs_less_for_each",
     "flash_if",
     "flash_for_extra_cost",
