@@ -235,3 +235,25 @@ prohibits = [{ players = "everyone" }]
     with pytest.raises(RulingFormatError) as raised:
         _game(tmp_path, "", extra=extra)
     assert_error_names(raised.value, "setup.battlefield.ban.prohibits[0].players")
+
+
+ONCE = """
+[setup.battlefield.scout]
+controller = "Alice"
+power = 1
+toughness = 1
+triggers = [{ event = "you_gain_life", once_each_turn = true, do = [{ may = { name = "grow", do = [{ counters = { scout = { "+1/+1" = 1 } } }] } }] }]
+"""
+
+
+def test_once_each_turn_a_declined_may_isnt_done(tmp_path):
+    # 603.2h: declining "you may" isn't taking the action, so it triggers again.
+    game = _game(
+        tmp_path,
+        "{ gain_life = { Alice = 1 } }, { resolve = 1 }, { gain_life = { Alice = 1 } }, "
+        "{ choose_on_resolution = { scout = { grow = true } } }, { resolve = 1 }, "
+        "{ gain_life = { Alice = 1 } }",
+        extra=ONCE,
+    )
+    assert len(game.history.triggers) == 2
+    assert game.obj("scout").counters["+1/+1"] == 1

@@ -1257,6 +1257,11 @@ TRIGGER = WithNames(
             first_time_each_turn=Bool(
                 description="For life gain: only that player's first life-gain event each turn."
             ),
+            once_each_turn=Bool(
+                description="“Do this only once each turn” (603.2h): it triggers only if its "
+                "source's controller hasn't taken its action this turn (a “you may” they "
+                "declined isn't taken)."
+            ),
             condition=CONDITION,
             targets=Array(
                 TARGET, unique=True, description="Its targets, chosen as it's put on the stack."

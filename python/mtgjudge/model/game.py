@@ -119,6 +119,9 @@ class History:
     activations: list[Any] = field(default_factory=list)
     #: Lands played (305.1): (player, turn number).
     land_plays: list[tuple[str, int]] = field(default_factory=list)
+    #: "Do this only once each turn" abilities whose action was taken (603.2h):
+    #: (source, ability, controller, turn number).
+    once_each_turn_done: set[tuple[str, int, str, int]] = field(default_factory=set)
 
 
 class GameOver(Exception):

@@ -121,6 +121,7 @@ def triggered_ability(spec: dict[str, Any]) -> triggers.TriggeredAbility:
         to=spec.get("to"),
         combat=spec.get("combat", False),
         first_time_each_turn=spec.get("first_time_each_turn", False),
+        once_each_turn=spec.get("once_each_turn", False),
         from_zone=spec.get("from_zone"),
         condition=condition_from(spec.get("condition")),
         targets=tuple(spec.get("targets", ())),

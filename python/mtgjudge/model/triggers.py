@@ -87,6 +87,9 @@ class TriggeredAbility:
     first_time_each_turn: bool = False
     #: For entering: only from this zone ("enters from your graveyard").
     from_zone: str | None = None
+    #: "Do this only once each turn" (603.2h): it triggers only if its
+    #: source's controller hasn't taken its action this turn.
+    once_each_turn: bool = False
     #: The intervening "if" clause (603.4).
     condition: Condition | None = None
     #: Fixed targets, chosen as it's put on the stack (603.3d, 601.2c).
@@ -322,6 +325,15 @@ def _trigger(
     # creature that died, the card in the graveyard).
     serial = watcher.obj.serial
     label = ability.description or ability.when.replace("_", " ")
+    if ability.once_each_turn and _once_key(game, watcher.obj, ability, controller) in (
+        game.history.once_each_turn_done
+    ):
+        game.note(
+            "603.2h",
+            f"{name}'s triggered ability ({label}) doesn't trigger: {controller} has already "
+            f"done this this turn{what}",
+        )
+        return
     if ability.condition is not None and not ability.condition.holds(game, controller, serial):
         game.note(
             "603.4",
@@ -345,6 +357,22 @@ def _trigger(
     game.pending_triggers.append(pending)
     game.history.triggers.append(TriggerRecord(watcher.obj.ref, ability.when, controller))
     game.note("603.2", f"{pending.describe()} triggers{what}")
+
+
+def _once_key(
+    game: Game, source: GameObject, ability: TriggeredAbility, controller: str
+) -> tuple[str, int, str, int]:
+    """603.2h: what "only once each turn" keeps: this ability of this source,
+    its controller, and the turn."""
+    return (source.ref, id(ability), controller, game.turn_number)
+
+
+def _action_taken(game: Game, ability: Triggered) -> None:
+    """603.2h: its controller has taken its action this turn."""
+    if ability.ability.once_each_turn:
+        game.history.once_each_turn_done.add(
+            _once_key(game, ability.source, ability.ability, ability.controller)
+        )
 
 
 def _abilities(watcher: Seen, *events: str) -> list[TriggeredAbility]:
@@ -966,6 +994,9 @@ def _resolve(game: Game, ability: Triggered, given: dict[str, Any], used: set[st
             # 603.7c: an object that has left its zone isn't affected.
             gone.add(that[0])
     _perform(game, ability, ability.ability.actions, gone, legal, given, used)
+    if not any("may" in action for action in ability.ability.actions):
+        # 603.2h: it did what it says (a "you may" does only if chosen).
+        _action_taken(game, ability)
 
 
 def _perform(
@@ -986,6 +1017,7 @@ def _perform(
         ((kind, args),) = action.items()
         if kind == "may":
             if _may(game, ability, args, given, used):
+                _action_taken(game, ability)
                 _perform(game, ability, args["do"], gone, legal, given, used)
             continue
         if kind == "choose_one":
