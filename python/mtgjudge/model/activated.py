@@ -112,6 +112,9 @@ class Activation:
     number: int
     turn: int
     loyalty: bool
+    #: Which ability it was (:func:`with_origins`): its own, or one acquired
+    #: from another object (602.5c).
+    origin: tuple = ()
 
 
 def ability_from(spec: dict[str, Any]) -> ActivatedAbility:
@@ -137,22 +140,29 @@ def ability_from(spec: dict[str, Any]) -> ActivatedAbility:
     )
 
 
-def granted(game: Game, obj: GameObject) -> list[ActivatedAbility]:
-    """The activated abilities effects give the object (613.1f), after its
-    own, in timestamp order."""
-    return [
-        ability
+def with_origins(game: Game, obj: GameObject) -> list[tuple[ActivatedAbility, tuple]]:
+    """The object's activated abilities, its own first, then those effects
+    give it (613.1f) in timestamp order, each with where it comes from:
+    ``("own", i)``, or ``("granted", effect source or timestamp, i)``.
+    602.5c: a restriction on an ability acquired from another object
+    applies to that ability as acquired from that object only."""
+    own = [(ability, ("own", i)) for i, ability in enumerate(obj.activated)]
+    acquired = [
+        (ability, ("granted", effect.source_serial or -effect.timestamp, i))
         for effect in game.current_effects()
         if effect.modification.grant_activated and effect.applies_to(game, obj)
-        for ability in effect.modification.grant_activated
+        for i, ability in enumerate(effect.modification.grant_activated)
     ]
+    return own + acquired
 
 
 def _refuse(text: str, rule: str, fault: str) -> IllegalActivationError:
     return IllegalActivationError(text, rule=rule, fault=fault)
 
 
-def _check_timing(game: Game, player: str, source: GameObject, number: int, ability) -> None:
+def _check_timing(
+    game: Game, player: str, source: GameObject, origin: tuple, ability: ActivatedAbility
+) -> None:
     """602.5b, 602.5d, 606.3, 506.7g: when it may be activated."""
     refusal = no_priority_reason(game)
     if refusal is not None:
@@ -182,7 +192,9 @@ def _check_timing(game: Game, player: str, source: GameObject, number: int, abil
             "loyalty_already_activated",
         )
     if ability.once_each_turn and any(
-        a.source_serial == source.serial and a.number == number and a.turn == game.turn_number
+        # 602.5b: that object's ability, whoever controls it; 602.5c: as
+        # acquired from that object.
+        a.source_serial == source.serial and a.origin == origin and a.turn == game.turn_number
         for a in activations
     ):
         raise _refuse(
@@ -377,10 +389,10 @@ def activate(
     discards: Sequence[str] = (),
 ) -> Activated:
     """602.2: ``player`` activates ability ``number`` (from 1) of ``source``."""
-    abilities = [*source.activated, *granted(game, source)]
+    abilities = with_origins(game, source)
     if not 1 <= number <= len(abilities):
         raise InvalidInputError(f"{source.name} has no activated ability number {number}")
-    ability: ActivatedAbility = abilities[number - 1]
+    ability, origin = abilities[number - 1]
     if source.zone != "battlefield" or not source.exists:
         raise InvalidInputError(
             f"{source.name} isn't on the battlefield; only permanents' abilities are modelled"
@@ -392,7 +404,7 @@ def activate(
             "602.2",
             "not_controller",
         )
-    _check_timing(game, player, source, number, ability)
+    _check_timing(game, player, source, origin, ability)
     # 602.2a: the ability is created on the stack; it has no characteristics
     # but its text, and its controller is the player who activated it.
     item = Activated(
@@ -432,7 +444,7 @@ def activate(
     game.stack_order.append(item.serial)
     game.abilities[item.serial] = item
     game.history.activations.append(
-        Activation(item.source_serial, number, game.turn_number, ability.is_loyalty)
+        Activation(item.source_serial, number, game.turn_number, ability.is_loyalty, origin)
     )
     return item
 
