@@ -257,3 +257,14 @@ def test_once_each_turn_a_declined_may_isnt_done(tmp_path):
     )
     assert len(game.history.triggers) == 2
     assert game.obj("scout").counters["+1/+1"] == 1
+
+
+def test_until_your_next_upkeep_is_the_controllers(tmp_path):
+    # 500.4: it expires in the upkeep of its controller's (`you`'s) turn only.
+    pump = (
+        '{ effect = { to = ["pinger"], you = "%s", pump = "+2/+2", until = "your_next_upkeep" } }'
+    )
+    game = _game(tmp_path, pump % "Bob" + ', { next_turn = "upkeep" }')
+    assert game.characteristics(game.obj("pinger")).power == 1
+    game = _game(tmp_path, pump % "Alice" + ', { next_turn = "upkeep" }')
+    assert game.characteristics(game.obj("pinger")).power == 3

@@ -65,7 +65,7 @@ DIGITS = r"\d{1,6}"
 COUNTER = rf"[+-]{DIGITS}/[+-]{DIGITS}|loyalty|" + "|".join(k for k in KEYWORDS if k != "defender")
 
 #: "your_next_turn": until the next turn of the effect's controller (611.2a, 701.15a).
-DURATIONS = ("end_of_turn", "end_of_combat", "your_next_turn", "permanent")
+DURATIONS = ("end_of_turn", "end_of_combat", "your_next_turn", "your_next_upkeep", "permanent")
 
 PLAYER = Str(
     pattern=PLAYER_NAME, pattern_hint='"Alice" (a capitalized player name)', refers_to="player"

@@ -953,6 +953,12 @@ class Game:
             extra = " (an additional main phase)" if phase.additional else ""
             self.note("505.1", f"{position.replace('_', ' ')} phase begins{extra}")
         elif position == "upkeep":
+            # 500.4: effects that last "until your next upkeep" expire as the
+            # upkeep of their controller's turn begins.
+            active = self.turn.active_player
+            self.effects = [
+                e for e in self.effects if e.duration != "your_next_upkeep" or e.you != active
+            ]
             # 503.1a: "at the beginning of the upkeep" abilities trigger, and
             # go on the stack before the active player gets priority.
             triggers.step_began(self, position)
