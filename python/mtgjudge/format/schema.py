@@ -1763,7 +1763,7 @@ PLAYER_ENTRY = AnyOf(
 #: The parts the JSON Schema defines once (under ``$defs``); all are in
 #: parts of a ruling file that may hold formulas.
 OBJECT = Defined("object", OBJECT_TABLE)
-DEFINED = (RESOLVE_ACTION, OBJECT, FILTER, FILTER_ITEM, CONDITION, SPELL_FILTER)
+DEFINED = (RESOLVE_ACTION, OBJECT, FILTER, FILTER_ITEM, CONDITION, SPELL_FILTER, TIMING_RESTRICTION)
 
 SETUP = Table(
     _fields(
