@@ -268,3 +268,21 @@ def test_until_your_next_upkeep_is_the_controllers(tmp_path):
     assert game.characteristics(game.obj("pinger")).power == 1
     game = _game(tmp_path, pump % "Alice" + ', { next_turn = "upkeep" }')
     assert game.characteristics(game.obj("pinger")).power == 3
+
+
+def test_a_skipped_draw_step_draws_nothing_and_is_used_up(tmp_path):
+    # 614.10, 614.10a: one skip, one occurrence.
+    game = _game(
+        tmp_path,
+        '{ skip = { player = "Alice", step = "draw" } }, { next_turn = "precombat_main" }, '
+        '{ next_turn = "precombat_main" }',
+    )
+    assert game.obj("top").zone == "library"
+    assert game.skips == []
+    assert any(entry.rule == "614.10" for entry in game.trace)
+
+
+def test_a_skip_names_its_step(tmp_path):
+    with pytest.raises(RulingFormatError) as raised:
+        _game(tmp_path, '{ skip = { player = "Alice", step = "combat" } }')
+    assert_error_names(raised.value, "skip.step", "untap")

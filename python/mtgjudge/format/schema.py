@@ -897,6 +897,16 @@ STATE_ACTION_SPECS: dict[str, Spec] = {
         ),
         description="Adds phases to the turn (500.8).",
     ),
+    "skip": Table(
+        _fields(
+            ("player", "step"),
+            player=PLAYER,
+            step=Str(enum=("untap", "upkeep", "draw")),
+            times=count(),
+        ),
+        description="“[Player] skips their next [step]” (614.10): the next occurrence of that "
+        "step in that player's turn is skipped; `times` skips that many (614.10a).",
+    ),
     "choose_name": Table(
         _fields(("player", "name"), player=PLAYER, name=Str(min_length=1)),
         description="A player chooses a card name (709.4a).",

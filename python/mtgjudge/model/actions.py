@@ -1036,6 +1036,15 @@ def _add_phases(game: Game, args: dict[str, Any], context: Context) -> None:
     )
 
 
+def _skip(game: Game, args: dict[str, Any], context: Context) -> None:
+    """614.10: "[player] skips their next [step]": a replacement effect that
+    waits for the next occurrence of that step in that player's turn; a
+    step that has begun can't be skipped any more."""
+    for _ in range(args.get("times", 1)):
+        game.skips.append((args["player"], args["step"]))
+    game.note("614.10", f"{args['player']} will skip their next {args['step']} step")
+
+
 def _choose_name(game: Game, args: dict[str, str], context: Context) -> None:
     """709.4a: one name of a split card, never both."""
     name = args["name"]
@@ -1086,6 +1095,7 @@ PERFORMERS: dict[str, Performer] = {
     "damage": _damage,
     "advance": _advance,
     "next_turn": _next_turn,
+    "skip": _skip,
     "grant": _grant,
     "lose": _lose,
     "pump": _pump,

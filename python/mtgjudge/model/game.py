@@ -208,6 +208,9 @@ class Game:
         self.day_night: str | None = None
         #: Triggered abilities created by resolving spells, for a duration (603.7b).
         self.delayed_triggers: list[triggers.DelayedTrigger] = []
+        #: "Skip your next [step]" effects waiting (614.10): (player, step),
+        #: one for each occurrence to skip (614.10a).
+        self.skips: list[tuple[str, str]] = []
 
     # ----- queries -----
 
@@ -832,6 +835,14 @@ class Game:
             self._pass_before_step_ends()
             self._end_current_step()
             self.turn.move_to(*nxt)
+            if self._skip_current_step():
+                if self.turn.position == position:
+                    raise IllegalActionError(
+                        f"{self.turn.active_player} skips this {position.replace('_', ' ')} step",
+                        rule="614.10",
+                        fault="step_skipped",
+                    )
+                continue
             skipped = self._begin_current_step()
             if self.turn.position == position:
                 return
@@ -841,6 +852,19 @@ class Game:
                     rule="508.8",
                     fault="step_skipped",
                 )
+
+    def _skip_current_step(self) -> bool:
+        """500.11, 614.10: if the active player is to skip this step, the game
+        proceeds past it as though it didn't exist: nothing scheduled for
+        it happens (614.10a). Each skip effect is used up by one occurrence
+        (614.10a: two effects skip the next two)."""
+        wanted = (self.turn.active_player, self.turn.position)
+        if wanted not in self.skips:
+            return False
+        self.skips.remove(wanted)
+        self.turn.history.pop()
+        self.note("614.10", f"{wanted[0]} skips their {wanted[1].replace('_', ' ')} step")
+        return True
 
     def _pass_before_step_ends(self) -> None:
         """500.2: a step or phase ends when the stack is empty and all players
@@ -878,7 +902,14 @@ class Game:
         for obj in self.battlefield():
             if self.controller(obj) == following:
                 obj.summoning_sick = False
-        self._begin_current_step()
+        if self._skip_current_step():
+            # 614.10: the untap step is skipped: nothing untaps.
+            if position == "untap":
+                raise IllegalActionError(
+                    f"{following} skips this untap step", rule="614.10", fault="step_skipped"
+                )
+        else:
+            self._begin_current_step()
         if position != "untap":
             self.advance_to(position)
 

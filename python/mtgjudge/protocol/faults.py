@@ -260,7 +260,10 @@ FAULTS: dict[str, tuple[tuple[str, ...], str]] = {
         "the stack doesn't empty: objects keep resolving and triggering",
     ),
     "action:turn_ended": (("500.1",), "that step doesn't come again this turn"),
-    "action:step_skipped": (("508.8",), "that step is skipped this combat"),
+    "action:step_skipped": (
+        ("508.8", "614.10"),
+        "that step is skipped (this combat, or by an effect that skips it)",
+    ),
     "action:game_over": (("104.1", "104.3"), "the game is over"),
 }
 

@@ -402,6 +402,7 @@ STATE_ACTIONS = (
     "tap",
     "untap",
     "add_phases",
+    "skip",
     "choose_name",
     "discard",
     "search",
