@@ -286,3 +286,20 @@ def test_a_skip_names_its_step(tmp_path):
     with pytest.raises(RulingFormatError) as raised:
         _game(tmp_path, '{ skip = { player = "Alice", step = "combat" } }')
     assert_error_names(raised.value, "skip.step", "untap")
+
+
+def test_the_second_main_phase_counts_this_turns_main_phases(tmp_path):
+    # 505.1b: an additional main phase after the first is the second.
+    extra = """
+[setup.battlefield.idol]
+controller = "Alice"
+types = ["artifact"]
+triggers = [{ event = "beginning_of_your_second_main_phase", do = [{ gain_life = { Alice = 5 } }] }]
+"""
+    game = _game(
+        tmp_path,
+        '{ add_phases = { after = "this_main_phase", phases = ["combat", "main"] } }, '
+        '{ advance = "end" }',
+        extra=extra,
+    )
+    assert game.players["Alice"].life == 25

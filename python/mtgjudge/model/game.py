@@ -983,6 +983,9 @@ class Game:
         elif position in ("precombat_main", "postcombat_main"):
             extra = " (an additional main phase)" if phase.additional else ""
             self.note("505.1", f"{position.replace('_', ' ')} phase begins{extra}")
+            # 505.1b: "first main phase", "second main phase" count the main
+            # phases of this turn, additional ones included.
+            triggers.main_phase_began(self, self.turn.main_phase_number())
         elif position == "upkeep":
             # 500.4: effects that last "until your next upkeep" expire as the
             # upkeep of their controller's turn begins.

@@ -844,6 +844,28 @@ def step_began(game: Game, position: str) -> None:
                 )
 
 
+#: "At the beginning of your first (second) main phase" (505.1b), by number.
+_MAIN_PHASE_EVENTS = {
+    1: "beginning_of_your_first_main_phase",
+    2: "beginning_of_your_second_main_phase",
+}
+
+
+def main_phase_began(game: Game, number: int) -> None:
+    """603.2b: abilities that trigger at the beginning of your first or
+    second main phase; 505.1b: the count is of main phases of this turn."""
+    event = _MAIN_PHASE_EVENTS.get(number)
+    if event is None:
+        return
+    ordinal = "first" if number == 1 else "second"
+    for watcher in _watchers(game, ("battlefield",)):
+        if watcher.controller == game.turn.active_player:
+            for ability in _abilities(watcher, event):
+                _trigger(
+                    game, watcher, ability, what=f" (the beginning of your {ordinal} main phase)"
+                )
+
+
 # ----- putting them on the stack (603.3) -----
 
 

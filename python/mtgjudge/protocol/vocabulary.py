@@ -104,6 +104,10 @@ EVENTS: dict[str, str] = {
     "beginning_of_draw_step": "the draw step of each turn begins, after its draw (603.2b, 504.2)",
     "beginning_of_your_draw_step": "the draw step of your turn begins, after its draw "
     "(603.2b, 504.2)",
+    "beginning_of_your_first_main_phase": "the first main phase of your turn begins (505.1b: "
+    "counting this turn's main phases; it is the precombat main phase, 505.1a)",
+    "beginning_of_your_second_main_phase": "the second main phase of your turn begins, an "
+    "additional main phase included (505.1b)",
     "beginning_of_combat": "the beginning of combat step of each combat begins (603.2b, 507.2)",
     "beginning_of_combat_on_your_turn": "the beginning of combat step of a combat on your "
     "turn begins (603.2b, 507.2)",
