@@ -303,3 +303,20 @@ triggers = [{ event = "beginning_of_your_second_main_phase", do = [{ gain_life =
         extra=extra,
     )
     assert game.players["Alice"].life == 25
+
+
+def test_who_may_activate(tmp_path):
+    # 602.1b: "any player may activate this ability"; the activator controls it.
+    extra = """
+[setup.battlefield.gate]
+controller = "Bob"
+power = 1
+toughness = 1
+abilities = [{ cost = "{0}", activators = "any", do = [{ gain_life = { Bob = 1 } }] }]
+"""
+    game = _game(tmp_path, '{ activate = { card = "gate", player = "Alice" } }', extra=extra)
+    (item,) = game.stack_items()
+    assert item.controller == "Alice"
+    with pytest.raises(IllegalActivationError) as raised:
+        _game(tmp_path, '{ activate = { card = "pinger", player = "Alice" } }', extra=extra)
+    assert (raised.value.fault, raised.value.rule) == ("not_controller", "602.2")

@@ -1475,6 +1475,12 @@ ACTIVATED = Table(
         ),
         once_each_turn=Bool(description="“Activate only once each turn” (602.5b)."),
         activate_only=TIMING_RESTRICTION,
+        activators=Str(
+            enum=("controller", "any", "opponents"),
+            description="Who may activate it (602.1b, 602.2): its controller (default), any "
+            "player (“any player may activate this ability”), or only its controller's "
+            "opponents. The player who activates it controls it on the stack and pays its cost.",
+        ),
         targeting=TARGETING,
         divides=Table(
             _fields(

@@ -63,6 +63,9 @@ class ActivatedAbility:
     timing: str = "instant"
     #: "Activate only once each turn" (602.5b).
     once_each_turn: bool = False
+    #: Who may activate it (602.1b, 602.2): its controller, "any" player
+    #: ("any player may activate this ability"), or its controller's "opponents".
+    activators: str = "controller"
     #: "Activate only [before/after/during] ..." with respect to combat and
     #: turns (506.7g): a :class:`~mtgjudge.model.timing.TimingRestriction`.
     only: object = None
@@ -131,6 +134,7 @@ def ability_from(spec: dict[str, Any]) -> ActivatedAbility:
         discard=spec.get("discard_cards", 0),
         timing="sorcery" if "loyalty" in spec else spec.get("timing", "instant"),
         once_each_turn=spec.get("once_each_turn", False),
+        activators=spec.get("activators", "controller"),
         only=timing_restriction_from(spec.get("activate_only")),
         targeting=tuple(target_rules.spec_from(t) for t in spec.get("targeting", ())),
         divides=(divides["counter"], divides["amount"]) if divides else None,
@@ -398,10 +402,23 @@ def activate(
             f"{source.name} isn't on the battlefield; only permanents' abilities are modelled"
         )
     controller = game.controller(source)
-    if controller != player:
+    # 602.2: only the object's controller, unless the ability says otherwise;
+    # 602.1b: its activation instructions may say which players can.
+    if ability.activators == "any":
+        allowed = True
+    elif ability.activators == "opponents":
+        allowed = player != controller
+    else:
+        allowed = player == controller
+    if not allowed:
+        who = (
+            f"only {controller}'s opponents"
+            if ability.activators == "opponents"
+            else f"only {source.name}'s controller, {controller},"
+        )
         raise _refuse(
-            f"only {source.name}'s controller, {controller}, can activate its abilities",
-            "602.2",
+            f"{who} can activate that ability",
+            "602.1b" if ability.activators != "controller" else "602.2",
             "not_controller",
         )
     _check_timing(game, player, source, origin, ability)

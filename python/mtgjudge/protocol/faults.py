@@ -164,8 +164,9 @@ FAULTS: dict[str, tuple[tuple[str, ...], str]] = {
     # 602.2, 602.5, 606: activating an ability (its targets and division are
     # refused as a spell's are, 602.2b).
     "activate:not_controller": (
-        ("602.2",),
-        "only the controller of the object can activate its abilities",
+        ("602.2", "602.1b"),
+        "only the controller of the object (or the players its text names) can activate "
+        "its abilities",
     ),
     "activate:summoning_sick": (
         ("602.5a",),
