@@ -320,3 +320,14 @@ abilities = [{ cost = "{0}", activators = "any", do = [{ gain_life = { Bob = 1 }
     with pytest.raises(IllegalActivationError) as raised:
         _game(tmp_path, '{ activate = { card = "pinger", player = "Alice" } }', extra=extra)
     assert (raised.value.fault, raised.value.rule) == ("not_controller", "602.2")
+
+
+def test_extra_turns_keep_the_normal_order(tmp_path):
+    # 500.7: Bob's extra turn after Alice's, then his normal turn, then Alice's.
+    game = _game(
+        tmp_path,
+        '{ extra_turns = { Bob = 1 } }, { next_turn = "upkeep" }, { next_turn = "upkeep" }',
+    )
+    assert game.turn.active_player == "Bob"
+    assert game.extra_turns == []
+    assert game.normal_turn_player == "Bob"

@@ -897,6 +897,12 @@ STATE_ACTION_SPECS: dict[str, Spec] = {
         ),
         description="Adds phases to the turn (500.8).",
     ),
+    "extra_turns": by_player(
+        count(),
+        "“[Player] takes an extra turn after this one” (500.7): how many each player is given; "
+        "they are added one at a time, the players in APNAP order, and the most recently created "
+        "is taken first.",
+    ),
     "skip": Table(
         _fields(
             ("player", "step"),

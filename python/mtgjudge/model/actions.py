@@ -1045,6 +1045,17 @@ def _skip(game: Game, args: dict[str, Any], context: Context) -> None:
     game.note("614.10", f"{args['player']} will skip their next {args['step']} step")
 
 
+def _extra_turns(game: Game, args: dict[str, int], context: Context) -> None:
+    """500.7: "[player] takes N extra turns after this one": the turns are
+    added directly after this turn, one at a time, the players in APNAP
+    order (101.4); the most recently created is taken first."""
+    order = triggers.apnap(game)
+    for player in sorted(args, key=order.index):
+        for _ in range(_number(game, args[player], context)):
+            game.extra_turns.append(player)
+            game.note("500.7", f"{player} is given an extra turn after this one")
+
+
 def _choose_name(game: Game, args: dict[str, str], context: Context) -> None:
     """709.4a: one name of a split card, never both."""
     name = args["name"]
@@ -1096,6 +1107,7 @@ PERFORMERS: dict[str, Performer] = {
     "advance": _advance,
     "next_turn": _next_turn,
     "skip": _skip,
+    "extra_turns": _extra_turns,
     "grant": _grant,
     "lose": _lose,
     "pump": _pump,

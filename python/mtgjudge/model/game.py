@@ -211,6 +211,11 @@ class Game:
         #: "Skip your next [step]" effects waiting (614.10): (player, step),
         #: one for each occurrence to skip (614.10a).
         self.skips: list[tuple[str, str]] = []
+        #: Extra turns created (500.7), oldest first: the last is taken first.
+        self.extra_turns: list[str] = []
+        #: The player whose turn, in the normal order, is the latest: extra
+        #: turns don't move the turn order on (500.7).
+        self.normal_turn_player = active_player
 
     # ----- queries -----
 
@@ -888,11 +893,24 @@ class Game:
         self._end_current_step()
         order = [name for name, player in self.players.items() if not player.has_lost]
         active = self.turn.active_player
-        following = order[(order.index(active) + 1) % len(order)] if active in order else order[0]
+        extra = [name for name in self.extra_turns if name in order]
+        if extra:
+            # 500.7: the most recently created extra turn is taken first;
+            # the normal order then goes on where it was.
+            following = extra[-1]
+            self.extra_turns.reverse()
+            self.extra_turns.remove(following)
+            self.extra_turns.reverse()
+        else:
+            normal = self.normal_turn_player
+            following = (
+                order[(order.index(normal) + 1) % len(order)] if normal in order else order[0]
+            )
+            self.normal_turn_player = following
         self.turn = Turn(following)
         self.turn_number += 1
         self.turn.start_at("untap")
-        self.note("500.1", f"{following}'s turn begins")
+        self.note("500.1", f"{following}'s {'extra ' if extra else ''}turn begins")
         # 611.2a, 701.15a: effects that last "until your next turn" end.
         self.effects = [
             e for e in self.effects if e.duration != "your_next_turn" or e.you != following

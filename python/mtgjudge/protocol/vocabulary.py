@@ -407,6 +407,7 @@ STATE_ACTIONS = (
     "untap",
     "add_phases",
     "skip",
+    "extra_turns",
     "choose_name",
     "discard",
     "search",
