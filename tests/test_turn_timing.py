@@ -331,3 +331,20 @@ def test_extra_turns_keep_the_normal_order(tmp_path):
     assert game.turn.active_player == "Bob"
     assert game.extra_turns == []
     assert game.normal_turn_player == "Bob"
+
+
+def test_added_steps_come_directly_after_this_step(tmp_path):
+    # 500.9: the steps of one effect in order, a later effect's before them.
+    game = _game(
+        tmp_path,
+        '{ add_steps = { steps = ["upkeep", "draw"] } }, { add_steps = { steps = ["untap"] } }',
+        step="upkeep",
+    )
+    assert game.turn.phase.step_names() == ("untap", "upkeep", "untap", "upkeep", "draw", "draw")
+
+
+def test_a_step_of_another_phase_is_refused(tmp_path):
+    from mtgjudge.errors import InvalidInputError
+
+    with pytest.raises(InvalidInputError):
+        _game(tmp_path, '{ add_steps = { steps = ["upkeep"] } }', step="end")

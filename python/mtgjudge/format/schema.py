@@ -317,6 +317,10 @@ TIMING_RESTRICTION = Defined(
                 "in the turn's first combat phase (506.7d). With `after`, a skipped step "
                 "leaves no time in that combat (506.7f)."
             ),
+            after_upkeep=Bool(
+                description="“only after [your] upkeep step” (503.2): once the turn's first "
+                "upkeep step has ended, even if more upkeep steps follow."
+            ),
             your_turn=Bool(
                 description="“only during your turn” (with `during_combat`: “during your combat phase”, 506.7c)."
             ),
@@ -902,6 +906,31 @@ STATE_ACTION_SPECS: dict[str, Spec] = {
         "“[Player] takes an extra turn after this one” (500.7): how many each player is given; "
         "they are added one at a time, the players in APNAP order, and the most recently created "
         "is taken first.",
+    ),
+    "add_steps": Table(
+        _fields(
+            ("steps",),
+            steps=Array(
+                Str(
+                    enum=(
+                        "untap",
+                        "upkeep",
+                        "draw",
+                        "beginning_of_combat",
+                        "declare_attackers",
+                        "declare_blockers",
+                        "combat_damage",
+                        "end_of_combat",
+                        "end",
+                        "cleanup",
+                    )
+                ),
+                min_items=1,
+            ),
+        ),
+        description="“There is an additional [step] after this step” (500.9): steps of the "
+        "current phase added directly after the current step, in this order; steps added "
+        "later come first.",
     ),
     "skip": Table(
         _fields(

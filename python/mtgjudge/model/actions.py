@@ -37,6 +37,7 @@ from mtgjudge.model.setup import (
     spell_filter,
     triggered_ability,
 )
+from mtgjudge.model.turn import PHASE_STEPS
 
 
 @dataclass(frozen=True)
@@ -1045,6 +1046,21 @@ def _skip(game: Game, args: dict[str, Any], context: Context) -> None:
     game.note("614.10", f"{args['player']} will skip their next {args['step']} step")
 
 
+def _add_steps(game: Game, args: dict[str, Any], context: Context) -> None:
+    """500.9: "there is an additional [step] after this one": steps added
+    to the current phase directly after the current step."""
+    turn = game.turn
+    steps = list(args["steps"])
+    kind = turn.phase.kind
+    if not turn.phase.step_names() or any(step not in PHASE_STEPS[kind] for step in steps):
+        raise InvalidInputError(
+            f"add_steps: {', '.join(steps)} can't be added to this {kind} phase: a step is "
+            "added directly after a step of its own phase (500.9)"
+        )
+    turn.add_steps_after_current(steps)
+    game.note("500.9", f"additional steps ({', then '.join(steps)}) are added after this step")
+
+
 def _extra_turns(game: Game, args: dict[str, int], context: Context) -> None:
     """500.7: "[player] takes N extra turns after this one": the turns are
     added directly after this turn, one at a time, the players in APNAP
@@ -1107,6 +1123,7 @@ PERFORMERS: dict[str, Performer] = {
     "advance": _advance,
     "next_turn": _next_turn,
     "skip": _skip,
+    "add_steps": _add_steps,
     "extra_turns": _extra_turns,
     "grant": _grant,
     "lose": _lose,

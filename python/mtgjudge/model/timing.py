@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 
 from mtgjudge.errors import IllegalCastError
 from mtgjudge.model.effects import Condition
-from mtgjudge.model.turn import PHASE_STEPS
 
 if TYPE_CHECKING:
     from mtgjudge.model.game import Game
@@ -336,6 +335,9 @@ class TimingRestriction:
     #: "only during your turn" ("during your combat phase" with
     #: ``during_combat``, 506.7c).
     your_turn: bool = False
+    #: "only after [a player's] upkeep step" (503.2): after the turn's
+    #: first upkeep step ends, however many upkeeps the turn has.
+    after_upkeep: bool = False
 
     def describe(self) -> str:
         parts = []
@@ -359,6 +361,7 @@ def timing_restriction_from(spec: dict[str, Any] | None) -> TimingRestriction | 
         after=spec.get("after"),
         during_combat=bool(spec.get("during_combat", False)),
         your_turn=bool(spec.get("your_turn", False)),
+        after_upkeep=bool(spec.get("after_upkeep", False)),
     )
 
 
@@ -394,6 +397,12 @@ def timing_refusal(
         return rule, "only during its controller's turn"
     if restriction.during_combat and not turn.in_combat():
         return "506.7c", "only during combat"
+    if restriction.after_upkeep:
+        # 503.2: once the turn's first upkeep step has ended, even if more
+        # upkeep steps follow (500.9).
+        beginning = turn.phases[0].step_names()
+        if turn.phase_index == 0 and turn.step_index <= beginning.index("upkeep"):
+            return "503.2", "only after the upkeep step"
     if restriction.before is None and restriction.after is None:
         return None
     if restriction.during_combat:
@@ -405,7 +414,8 @@ def timing_refusal(
         combat_index = next(i for i, phase in enumerate(turn.phases) if phase.kind == "combat")
     # Where the turn is, in order: phases, then steps within a phase.
     now = (turn.phase_index, turn.step_index)
-    steps = PHASE_STEPS["combat"]
+    # 500.9: steps added to that combat phase count where they are.
+    steps = turn.phases[combat_index].step_names()
     # 506.7a, 506.7b: before that step begins, whether or not anything is
     # declared. 506.7e: if that step is skipped (508.8), only before the
     # declare attackers step ends: the model moves on to the end of combat

@@ -407,6 +407,7 @@ STATE_ACTIONS = (
     "untap",
     "add_phases",
     "skip",
+    "add_steps",
     "extra_turns",
     "choose_name",
     "discard",
