@@ -348,3 +348,18 @@ def test_a_step_of_another_phase_is_refused(tmp_path):
 
     with pytest.raises(InvalidInputError):
         _game(tmp_path, '{ add_steps = { steps = ["upkeep"] } }', step="end")
+
+
+def test_a_step_after_a_phase_gets_a_phase_of_its_own(tmp_path):
+    # 500.10: a combat damage step can't be added after a phase alone with
+    # an upkeep: the steps must be of one phase.
+    from mtgjudge.errors import InvalidInputError
+
+    game = _game(tmp_path, '{ add_steps = { after = "this_phase", steps = ["upkeep"] } }')
+    added = game.turn.phases[game.turn.phase_index + 1]
+    assert (added.kind, added.additional, added.step_names()) == ("beginning", True, ("upkeep",))
+    with pytest.raises(InvalidInputError):
+        _game(
+            tmp_path,
+            '{ add_steps = { after = "this_phase", steps = ["upkeep", "combat_damage"] } }',
+        )

@@ -910,6 +910,12 @@ STATE_ACTION_SPECS: dict[str, Spec] = {
     "add_steps": Table(
         _fields(
             ("steps",),
+            after=Str(
+                enum=("this_step", "this_phase"),
+                description="`this_step` (default, 500.9) or `this_phase`: the steps come in a "
+                "phase of their own, of the kind that contains them, directly after this phase, "
+                "whose other steps are skipped (500.10).",
+            ),
             steps=Array(
                 Str(
                     enum=(

@@ -1048,9 +1048,28 @@ def _skip(game: Game, args: dict[str, Any], context: Context) -> None:
 
 def _add_steps(game: Game, args: dict[str, Any], context: Context) -> None:
     """500.9: "there is an additional [step] after this one": steps added
-    to the current phase directly after the current step."""
+    to the current phase directly after the current step; 500.10: "... after
+    this phase": in a phase of their own."""
     turn = game.turn
     steps = list(args["steps"])
+    if args.get("after") == "this_phase":
+        # 500.10: a step added after a phase first creates the phase that
+        # normally contains it, directly after this one; that phase's other
+        # steps are skipped (500.11): it has only the steps added.
+        kinds = {kind for kind, names in PHASE_STEPS.items() if set(steps) <= set(names)}
+        if not kinds:
+            raise InvalidInputError(
+                f"add_steps: {', '.join(steps)} aren't steps of one phase (500.10)"
+            )
+        (kind,) = kinds
+        turn.add_phases_after_current([kind])
+        turn.phases[turn.phase_index + 1].steps = steps
+        game.note(
+            "500.10",
+            f"an additional {kind} phase with only {', then '.join(steps)} is added after this "
+            f"{turn.phase.kind} phase; its other steps are skipped",
+        )
+        return
     kind = turn.phase.kind
     if not turn.phase.step_names() or any(step not in PHASE_STEPS[kind] for step in steps):
         raise InvalidInputError(
