@@ -79,9 +79,11 @@ def ruling_head(
     step: str | None = None,
     bear: str = "",
     wolf: bool = True,
+    libraries: bool = False,
 ) -> str:
     """The start of a test ruling: its metadata and a setup with Alice's
-    2/2 ``bear`` and Bob's 3/3 ``wolf``, to which a test adds its objects."""
+    2/2 ``bear`` and Bob's 3/3 ``wolf``, to which a test adds its objects;
+    with ``libraries``, two cards in each player's library to draw."""
     text = (
         f'id = "TEST-{name}"\ntext = "A test ruling."\nrules = ["{rule}"]\n'
         f'features = ["{feature}"]\nsource = {{ rule = "{rule}" }}\n\n'
@@ -89,6 +91,14 @@ def ruling_head(
     )
     if step is not None:
         text += f'step = "{step}"\n'
+    if libraries:
+        text += (
+            "\n# 504.1: each player has cards to draw in the draw steps the tests pass through.\n"
+        )
+        for owner in ("Alice", "Bob"):
+            for n in (1, 2):
+                card = f"{owner.lower()}_card_{n}"
+                text += f'[setup.library.{card}]\nowner = "{owner}"\ntypes = ["land"]\n\n'
     text += '\n[setup.battlefield.bear]\ncontroller = "Alice"\npower = 2\ntoughness = 2\n' + bear
     if wolf:
         text += '\n[setup.battlefield.wolf]\ncontroller = "Bob"\npower = 3\ntoughness = 3\n'

@@ -14,6 +14,7 @@ HEAD = ruling_head(
     "activated_abilities",
     players='[{ name = "Alice", mana = "{G}{G}" }, "Bob"]',
     bear='counters = { "+1/+1" = 1 }\n',
+    libraries=True,
 )
 
 ELDER = """

@@ -120,6 +120,23 @@ source = { rule = "509.1g" }
 [setup]
 players = ["Alice", "Bob"]
 
+# 504.1: each player has cards to draw in the draw steps the tests pass through.
+[setup.library.alice_card_1]
+owner = "Alice"
+types = ["land"]
+
+[setup.library.alice_card_2]
+owner = "Alice"
+types = ["land"]
+
+[setup.library.bob_card_1]
+owner = "Bob"
+types = ["land"]
+
+[setup.library.bob_card_2]
+owner = "Bob"
+types = ["land"]
+
 [setup.battlefield.bear]
 controller = "Alice"
 power = 2
@@ -157,6 +174,11 @@ def test_controlled_by_a_player_who_cast_a_spell_this_turn():
         "step": "precombat_main",
         "battlefield": {"bear": creature("Alice"), "arbiter": arbiter},
         "hand": {"spell": {"owner": "Alice", "types": ["sorcery"], "resolve": []}},
+        # 504.1: cards to draw in the draw steps the probe passes through.
+        "library": {
+            "alice_card": {"owner": "Alice", "types": ["land"]},
+            "bob_card": {"owner": "Bob", "types": ["land"]},
+        },
     }
 
     def attack(actions):

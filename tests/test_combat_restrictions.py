@@ -29,6 +29,12 @@ def run(battlefield, actions, observe=None, players=("Alice", "Bob"), step="prec
             "active_player": players[0],
             "step": step,
             "battlefield": battlefield,
+            # 504.1: a card for each player to draw in each draw step passed.
+            "library": {
+                f"{name.lower()}_card_{i}": {"owner": name, "types": ["land"]}
+                for name in players
+                for i in (1, 2)
+            },
         },
         "actions": actions,
         "observe": observe or {"attacking": True},
@@ -445,6 +451,23 @@ source = { rule = "508.1c" }
 
 [setup]
 players = ["Alice", "Bob"]
+
+# 504.1: each player has cards to draw in the draw steps the tests pass through.
+[setup.library.alice_card_1]
+owner = "Alice"
+types = ["land"]
+
+[setup.library.alice_card_2]
+owner = "Alice"
+types = ["land"]
+
+[setup.library.bob_card_1]
+owner = "Bob"
+types = ["land"]
+
+[setup.library.bob_card_2]
+owner = "Bob"
+types = ["land"]
 
 [setup.battlefield.bear]
 controller = "Alice"

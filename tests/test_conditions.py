@@ -20,6 +20,23 @@ source = { rule = "608.2h" }
 [setup]
 players = ["Alice", "Bob"]
 
+# 504.1: each player has cards to draw in the draw steps the tests pass through.
+[setup.library.alice_card_1]
+owner = "Alice"
+types = ["land"]
+
+[setup.library.alice_card_2]
+owner = "Alice"
+types = ["land"]
+
+[setup.library.bob_card_1]
+owner = "Bob"
+types = ["land"]
+
+[setup.library.bob_card_2]
+owner = "Bob"
+types = ["land"]
+
 [setup.battlefield.bears]
 controller = "Alice"
 power = 2

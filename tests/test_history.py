@@ -9,7 +9,7 @@ from helpers import assert_error_names, game_after, load_test_ruling, placeholde
 from mtgjudge.errors import RulingFormatError
 
 HEAD = (
-    ruling_head("history", "603.4", "triggered_abilities")
+    ruling_head("history", "603.4", "triggered_abilities", libraries=True)
     + """\
 
 [setup.hand.elf]

@@ -21,6 +21,23 @@ source = { rule = "119.5" }
 [setup]
 players = ["Alice", { name = "Bob", life = 7 }]
 
+# 504.1: each player has cards to draw in the draw steps the tests pass through.
+[setup.library.alice_card_1]
+owner = "Alice"
+types = ["land"]
+
+[setup.library.alice_card_2]
+owner = "Alice"
+types = ["land"]
+
+[setup.library.bob_card_1]
+owner = "Bob"
+types = ["land"]
+
+[setup.library.bob_card_2]
+owner = "Bob"
+types = ["land"]
+
 [setup.hand.spell]
 owner = "Alice"
 types = ["instant"]

@@ -263,6 +263,10 @@ triggers = [{ event = "a_creature_attacks_you", condition = { source_has = ["def
 controller = "Bob"
 power = 2
 toughness = 2
+
+[setup.library.card]  # Bob draws it in his draw step (504.1)
+owner = "Bob"
+types = ["land"]
 """
     ruling = _ruling(
         tmp_path,

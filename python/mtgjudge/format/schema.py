@@ -74,7 +74,7 @@ COUNTER = (
 )
 
 #: "your_next_turn": until the next turn of the effect's controller (611.2a, 701.15a).
-DURATIONS = ("end_of_turn", "end_of_combat", "your_next_turn", "permanent")
+DURATIONS = ("end_of_turn", "end_of_combat", "your_next_turn", "your_next_upkeep", "permanent")
 
 PLAYER = Str(
     pattern=PLAYER_NAME, pattern_hint='"Alice" (a capitalized player name)', refers_to="player"
@@ -324,6 +324,42 @@ COUNT_AMOUNT = AnyOf([count(), THAT_MUCH_SPEC, THAT_PT_SPEC, PARTY_SPEC, FOR_EAC
 
 CONDITION = Defined("condition", CONDITION_TABLE)
 
+#: The points of a combat phase a timing restriction names (506.7).
+COMBAT_POINTS = ("attackers", "blockers", "combat_damage", "end_of_combat")
+
+TIMING_RESTRICTION = Defined(
+    "timing_restriction",
+    Table(
+        _fields(
+            (),
+            before=Str(
+                enum=COMBAT_POINTS,
+                description="“only before attackers (blockers) are declared”, “before the combat "
+                "damage step”, “before the end of combat step”: before that step begins "
+                "(506.7a, 506.7b); if it is skipped, before the declare attackers step ends (506.7e).",
+            ),
+            after=Str(
+                enum=COMBAT_POINTS,
+                description="“only after ...”: once that step has begun (506.7a, 506.7b).",
+            ),
+            during_combat=Bool(
+                description="“only during combat” (506.7c): in any combat phase of the turn, and "
+                "`before`/`after` then name a point of that combat; without it, the point is "
+                "in the turn's first combat phase (506.7d). With `after`, a skipped step "
+                "leaves no time in that combat (506.7f)."
+            ),
+            after_upkeep=Bool(
+                description="“only after [your] upkeep step” (503.2): once the turn's first "
+                "upkeep step has ended, even if more upkeep steps follow."
+            ),
+            your_turn=Bool(
+                description="“only during your turn” (with `during_combat`: “during your combat phase”, 506.7c)."
+            ),
+        ),
+        description="When a spell may be cast or an ability activated with respect to combat and turns (506.7, 506.7g), on top of its usual timing.",
+    ),
+)
+
 SPELL_FILTER_TABLE = Table(
     _fields(
         types=Array(Str(enum=CARD_TYPES), unique=True),
@@ -527,6 +563,24 @@ PERMISSION = Table(
         ),
     ),
     description="A static ability that lets its controller cast spells (601.3).",
+    min_properties=1,
+)
+
+PROHIBITION = Table(
+    _fields(
+        players=Str(
+            enum=("you", "opponents", "each"),
+            description="Who is prohibited, relative to its controller (default `each`).",
+        ),
+        cast=SPELL_FILTER,
+        activate=FILTER,
+        during_your_turn=Bool(description="Only during its controller's turn."),
+    ),
+    description="A static ability that prohibits casting spells (`cast`: “your opponents can't "
+    "cast noncreature spells”, 601.3; judged on the spell as the choices of its proposal make "
+    "it, 601.3a; `cast:casting_restriction`) or activating the abilities of permanents "
+    "(`activate`: “activated abilities of artifacts can't be activated”, a FILTER relative to "
+    "its controller, 602.5; `activate:prohibited`).",
     min_properties=1,
 )
 
@@ -1060,6 +1114,53 @@ STATE_ACTION_SPECS: dict[str, Spec] = {
         ),
         description="Adds phases to the turn (500.8).",
     ),
+    "extra_turns": by_player(
+        count(),
+        "“[Player] takes an extra turn after this one” (500.7): how many each player is given; "
+        "they are added one at a time, the players in APNAP order, and the most recently created "
+        "is taken first.",
+    ),
+    "add_steps": Table(
+        _fields(
+            ("steps",),
+            after=Str(
+                enum=("this_step", "this_phase"),
+                description="`this_step` (default, 500.9) or `this_phase`: the steps come in a "
+                "phase of their own, of the kind that contains them, directly after this phase, "
+                "whose other steps are skipped (500.10).",
+            ),
+            steps=Array(
+                Str(
+                    enum=(
+                        "untap",
+                        "upkeep",
+                        "draw",
+                        "beginning_of_combat",
+                        "declare_attackers",
+                        "declare_blockers",
+                        "combat_damage",
+                        "end_of_combat",
+                        "end",
+                        "cleanup",
+                    )
+                ),
+                min_items=1,
+            ),
+        ),
+        description="“There is an additional [step] after this step” (500.9): steps of the "
+        "current phase added directly after the current step, in this order; steps added "
+        "later come first.",
+    ),
+    "skip": Table(
+        _fields(
+            ("player", "step"),
+            player=PLAYER,
+            step=Str(enum=("untap", "upkeep", "draw")),
+            times=count(),
+        ),
+        description="“[Player] skips their next [step]” (614.10): the next occurrence of that "
+        "step in that player's turn is skipped; `times` skips that many (614.10a).",
+    ),
     "choose_name": Table(
         _fields(("player", "name"), player=PLAYER, name=Str(min_length=1)),
         description="A player chooses a card name (709.4a).",
@@ -1480,6 +1581,11 @@ TRIGGER = WithNames(
                 description="For `becomes_blocked_by_creatures` and `blocks_creatures`: how "
                 "many creatures at least (509.3e); default 1.",
             ),
+            once_each_turn=Bool(
+                description="“Do this only once each turn” (603.2h): it triggers only if its "
+                "source's controller hasn't taken its action this turn (a “you may” they "
+                "declined isn't taken)."
+            ),
             condition=CONDITION,
             targets=Array(
                 TARGET, unique=True, description="Its targets, chosen as it's put on the stack."
@@ -1732,6 +1838,13 @@ ACTIVATED = Table(
             "(606.3). Default: any time its controller could cast an instant.",
         ),
         once_each_turn=Bool(description="“Activate only once each turn” (602.5b)."),
+        activate_only=TIMING_RESTRICTION,
+        activators=Str(
+            enum=("controller", "any", "opponents"),
+            description="Who may activate it (602.1b, 602.2): its controller (default), any "
+            "player (“any player may activate this ability”), or only its controller's "
+            "opponents. The player who activates it controls it on the stack and pays its cost.",
+        ),
         targeting=TARGETING,
         divides=Table(
             _fields(
@@ -1815,6 +1928,7 @@ OBJECT_TABLE = Table(
         ),
         statics=Array(STATIC),
         permissions=Array(PERMISSION),
+        prohibits=Array(PROHIBITION),
         cost_modifiers=Array(
             Table(
                 _fields(
@@ -1912,6 +2026,7 @@ OBJECT_TABLE = Table(
             enum=("you_cast_another_spell_this_turn",),
             description='"Cast this spell only if ...": a restriction on casting it (601.3).',
         ),
+        cast_only=TIMING_RESTRICTION,
         costs_less_for_each=Table(
             _fields(
                 ("amount", "for_each"),
@@ -2129,7 +2244,16 @@ PLAYER_ENTRY = AnyOf(
 #: The parts the JSON Schema defines once (under ``$defs``); all are in
 #: parts of a ruling file that may hold formulas.
 OBJECT = Defined("object", OBJECT_TABLE)
-DEFINED = (RESOLVE_ACTION, DURING_ACTION, OBJECT, FILTER, FILTER_ITEM, CONDITION, SPELL_FILTER)
+DEFINED = (
+    RESOLVE_ACTION,
+    DURING_ACTION,
+    OBJECT,
+    FILTER,
+    FILTER_ITEM,
+    CONDITION,
+    SPELL_FILTER,
+    TIMING_RESTRICTION,
+)
 
 SETUP = Table(
     _fields(

@@ -39,6 +39,7 @@ from mtgjudge.model.setup import (
     spell_filter,
     triggered_ability,
 )
+from mtgjudge.model.turn import PHASE_STEPS
 
 
 @dataclass(frozen=True)
@@ -1191,6 +1192,60 @@ def _add_phases(game: Game, args: dict[str, Any], context: Context) -> None:
     )
 
 
+def _skip(game: Game, args: dict[str, Any], context: Context) -> None:
+    """614.10: "[player] skips their next [step]": a replacement effect that
+    waits for the next occurrence of that step in that player's turn; a
+    step that has begun can't be skipped any more."""
+    for _ in range(args.get("times", 1)):
+        game.skips.append((args["player"], args["step"]))
+    game.note("614.10", f"{args['player']} will skip their next {args['step']} step")
+
+
+def _add_steps(game: Game, args: dict[str, Any], context: Context) -> None:
+    """500.9: "there is an additional [step] after this one": steps added
+    to the current phase directly after the current step; 500.10: "... after
+    this phase": in a phase of their own."""
+    turn = game.turn
+    steps = list(args["steps"])
+    if args.get("after") == "this_phase":
+        # 500.10: a step added after a phase first creates the phase that
+        # normally contains it, directly after this one; that phase's other
+        # steps are skipped (500.11): it has only the steps added.
+        kinds = {kind for kind, names in PHASE_STEPS.items() if set(steps) <= set(names)}
+        if not kinds:
+            raise InvalidInputError(
+                f"add_steps: {', '.join(steps)} aren't steps of one phase (500.10)"
+            )
+        (kind,) = kinds
+        turn.add_phases_after_current([kind])
+        turn.phases[turn.phase_index + 1].steps = steps
+        game.note(
+            "500.10",
+            f"an additional {kind} phase with only {', then '.join(steps)} is added after this "
+            f"{turn.phase.kind} phase; its other steps are skipped",
+        )
+        return
+    kind = turn.phase.kind
+    if not turn.phase.step_names() or any(step not in PHASE_STEPS[kind] for step in steps):
+        raise InvalidInputError(
+            f"add_steps: {', '.join(steps)} can't be added to this {kind} phase: a step is "
+            "added directly after a step of its own phase (500.9)"
+        )
+    turn.add_steps_after_current(steps)
+    game.note("500.9", f"additional steps ({', then '.join(steps)}) are added after this step")
+
+
+def _extra_turns(game: Game, args: dict[str, int], context: Context) -> None:
+    """500.7: "[player] takes N extra turns after this one": the turns are
+    added directly after this turn, one at a time, the players in APNAP
+    order (101.4); the most recently created is taken first."""
+    order = triggers.apnap(game)
+    for player in sorted(args, key=order.index):
+        for _ in range(_number(game, args[player], context)):
+            game.extra_turns.append(player)
+            game.note("500.7", f"{player} is given an extra turn after this one")
+
+
 def _choose_name(game: Game, args: dict[str, str], context: Context) -> None:
     """709.4a: one name of a split card, never both."""
     name = args["name"]
@@ -1241,6 +1296,9 @@ PERFORMERS: dict[str, Performer] = {
     "damage": _damage,
     "advance": _advance,
     "next_turn": _next_turn,
+    "skip": _skip,
+    "add_steps": _add_steps,
+    "extra_turns": _extra_turns,
     "grant": _grant,
     "lose": _lose,
     "pump": _pump,

@@ -30,6 +30,12 @@ from mtgjudge.errors import (
 from mtgjudge.model import targets as target_rules
 from mtgjudge.model.cost import payable_life
 from mtgjudge.model.objects import new_serial
+from mtgjudge.model.timing import (
+    no_priority_reason,
+    prohibited_from_activating,
+    timing_refusal,
+    timing_restriction_from,
+)
 from mtgjudge.model.triggers import Triggered
 
 if TYPE_CHECKING:
@@ -65,6 +71,12 @@ class ActivatedAbility:
     timing: str = "instant"
     #: "Activate only once each turn" (602.5b).
     once_each_turn: bool = False
+    #: Who may activate it (602.1b, 602.2): its controller, "any" player
+    #: ("any player may activate this ability"), or its controller's "opponents".
+    activators: str = "controller"
+    #: "Activate only [before/after/during] ..." with respect to combat and
+    #: turns (506.7g): a :class:`~mtgjudge.model.timing.TimingRestriction`.
+    only: object = None
     #: Its target requirements (115.1c), each a :class:`~mtgjudge.model.targets.TargetSpec`.
     targeting: tuple = ()
     #: What it divides among its targets (601.2d): (counter kind, how many).
@@ -125,6 +137,9 @@ class Activation:
     number: int
     turn: int
     loyalty: bool
+    #: Which ability it was (:func:`with_origins`): its own, or one acquired
+    #: from another object (602.5c).
+    origin: tuple = ()
 
 
 def ability_from(spec: dict[str, Any]) -> ActivatedAbility:
@@ -147,6 +162,8 @@ def ability_from(spec: dict[str, Any]) -> ActivatedAbility:
         discard=spec.get("discard_cards", 0),
         timing="sorcery" if "loyalty" in spec else spec.get("timing", "instant"),
         once_each_turn=spec.get("once_each_turn", False),
+        activators=spec.get("activators", "controller"),
+        only=timing_restriction_from(spec.get("activate_only")),
         targeting=tuple(target_rules.spec_from(t) for t in spec.get("targeting", ())),
         divides=(divides["counter"], divides["amount"]) if divides else None,
         costs_less_for_each=(less["amount"], less["for_each"]) if less else None,
@@ -155,23 +172,47 @@ def ability_from(spec: dict[str, Any]) -> ActivatedAbility:
     )
 
 
-def granted(game: Game, obj: GameObject) -> list[ActivatedAbility]:
-    """The activated abilities effects give the object (613.1f), after its
-    own, in timestamp order."""
-    return [
-        ability
+def with_origins(game: Game, obj: GameObject) -> list[tuple[ActivatedAbility, tuple]]:
+    """The object's activated abilities, its own first, then those effects
+    give it (613.1f) in timestamp order, each with where it comes from:
+    ``("own", i)``, or ``("granted", effect source or timestamp, i)``.
+    602.5c: a restriction on an ability acquired from another object
+    applies to that ability as acquired from that object only."""
+    own = [(ability, ("own", i)) for i, ability in enumerate(obj.activated)]
+    acquired = [
+        (ability, ("granted", effect.source_serial or -effect.timestamp, i))
         for effect in game.current_effects()
         if effect.modification.grant_activated and effect.applies_to(game, obj)
-        for ability in effect.modification.grant_activated
+        for i, ability in enumerate(effect.modification.grant_activated)
     ]
+    return own + acquired
 
 
 def _refuse(text: str, rule: str, fault: str) -> IllegalActivationError:
     return IllegalActivationError(text, rule=rule, fault=fault)
 
 
-def _check_timing(game: Game, player: str, source: GameObject, number: int, ability) -> None:
-    """602.5b, 602.5d, 606.3: when it may be activated."""
+def _check_timing(
+    game: Game, player: str, source: GameObject, origin: tuple, ability: ActivatedAbility
+) -> None:
+    """602.5b, 602.5d, 606.3, 506.7g: when it may be activated."""
+    refusal = no_priority_reason(game)
+    if refusal is not None:
+        # 500.3, 502.4, 514.3: an ability is activated only by a player with priority.
+        raise _refuse(f"{player} can't activate it: {refusal[1]}", refusal[0], "no_priority")
+    prohibiting = prohibited_from_activating(game, player, source)
+    if prohibiting is not None:
+        # 602.5: a player can't begin to activate a prohibited ability.
+        raise _refuse(
+            f"{prohibiting.name} prohibits {player} from activating {source.name}'s abilities",
+            "602.5",
+            "prohibited",
+        )
+    if ability.only is not None:
+        refused = timing_refusal(game, player, ability.only, ability=True)
+        if refused is not None:
+            # 506.7g: its text limits when it may be activated.
+            raise _refuse(f"it may be activated {refused[1]}", refused[0], "timing_restriction")
     activations = game.history.activations
     if ability.is_loyalty and any(
         a.source_serial == source.serial and a.turn == game.turn_number and a.loyalty
@@ -183,7 +224,9 @@ def _check_timing(game: Game, player: str, source: GameObject, number: int, abil
             "loyalty_already_activated",
         )
     if ability.once_each_turn and any(
-        a.source_serial == source.serial and a.number == number and a.turn == game.turn_number
+        # 602.5b: that object's ability, whoever controls it; 602.5c: as
+        # acquired from that object.
+        a.source_serial == source.serial and a.origin == origin and a.turn == game.turn_number
         for a in activations
     ):
         raise _refuse(
@@ -441,22 +484,35 @@ def activate(
 ) -> Activated:
     """602.2: ``player`` activates ability ``number`` (from 1) of ``source``;
     ``x`` is the value announced for X in its cost (602.2b, 601.2b)."""
-    abilities = [*source.activated, *granted(game, source)]
+    abilities = with_origins(game, source)
     if not 1 <= number <= len(abilities):
         raise InvalidInputError(f"{source.name} has no activated ability number {number}")
-    ability: ActivatedAbility = abilities[number - 1]
+    ability, origin = abilities[number - 1]
     if source.zone != "battlefield" or not source.exists:
         raise InvalidInputError(
             f"{source.name} isn't on the battlefield; only permanents' abilities are modelled"
         )
     controller = game.controller(source)
-    if controller != player:
+    # 602.2: only the object's controller, unless the ability says otherwise;
+    # 602.1b: its activation instructions may say which players can.
+    if ability.activators == "any":
+        allowed = True
+    elif ability.activators == "opponents":
+        allowed = player != controller
+    else:
+        allowed = player == controller
+    if not allowed:
+        who = (
+            f"only {controller}'s opponents"
+            if ability.activators == "opponents"
+            else f"only {source.name}'s controller, {controller},"
+        )
         raise _refuse(
-            f"only {source.name}'s controller, {controller}, can activate its abilities",
-            "602.2",
+            f"{who} can activate that ability",
+            "602.1b" if ability.activators != "controller" else "602.2",
             "not_controller",
         )
-    _check_timing(game, player, source, number, ability)
+    _check_timing(game, player, source, origin, ability)
     # 602.2a: the ability is created on the stack; it has no characteristics
     # but its text, and its controller is the player who activated it.
     item = Activated(
@@ -497,7 +553,7 @@ def activate(
     victim = _check_sacrifice(game, player, source, ability, sacrifice)
     item.sacrificed_power = _pay(game, player, source, ability, total, discards, victim, item)
     game.history.activations.append(
-        Activation(item.source_serial, number, game.turn_number, ability.is_loyalty)
+        Activation(item.source_serial, number, game.turn_number, ability.is_loyalty, origin)
     )
     if ability.is_mana_ability:
         # 605.3b: it doesn't go on the stack; it resolves at once.
@@ -522,9 +578,9 @@ def activate_mana_abilities(game: Game, player: str, during: list[Any], what: st
         if "activate" in action:
             args = action["activate"]
             source = game.obj(args["card"])
-            abilities = [*source.activated, *granted(game, source)]
+            abilities = with_origins(game, source)
             number = args.get("ability", 1)
-            if 1 <= number <= len(abilities) and not abilities[number - 1].is_mana_ability:
+            if 1 <= number <= len(abilities) and not abilities[number - 1][0].is_mana_ability:
                 raise _refuse(
                     f"while {what}, only mana abilities can be activated (601.2g), and "
                     f"{source.name}'s ability {number} isn't one (605.1a)",

@@ -132,6 +132,9 @@ class History:
     activations: list[Any] = field(default_factory=list)
     #: Lands played (305.1): (player, turn number).
     land_plays: list[tuple[str, int]] = field(default_factory=list)
+    #: "Do this only once each turn" abilities whose action was taken (603.2h):
+    #: (source, ability, controller, turn number).
+    once_each_turn_done: set[tuple[str, int, str, int]] = field(default_factory=set)
 
 
 class GameOver(Exception):
@@ -233,6 +236,14 @@ class Game:
         self.day_night: str | None = None
         #: Triggered abilities created by resolving spells, for a duration (603.7b).
         self.delayed_triggers: list[triggers.DelayedTrigger] = []
+        #: "Skip your next [step]" effects waiting (614.10): (player, step),
+        #: one for each occurrence to skip (614.10a).
+        self.skips: list[tuple[str, str]] = []
+        #: Extra turns created (500.7), oldest first: the last is taken first.
+        self.extra_turns: list[str] = []
+        #: The player whose turn, in the normal order, is the latest: extra
+        #: turns don't move the turn order on (500.7).
+        self.normal_turn_player = active_player
 
     # ----- queries -----
 
@@ -1046,6 +1057,14 @@ class Game:
             self._pass_before_step_ends()
             self._end_current_step()
             self.turn.move_to(*nxt)
+            if self._skip_current_step():
+                if self.turn.position == position:
+                    raise IllegalActionError(
+                        f"{self.turn.active_player} skips this {position.replace('_', ' ')} step",
+                        rule="614.10",
+                        fault="step_skipped",
+                    )
+                continue
             skipped = self._begin_current_step()
             if self.turn.position == position:
                 return
@@ -1055,6 +1074,19 @@ class Game:
                     rule="508.8",
                     fault="step_skipped",
                 )
+
+    def _skip_current_step(self) -> bool:
+        """500.11, 614.10: if the active player is to skip this step, the game
+        proceeds past it as though it didn't exist: nothing scheduled for
+        it happens (614.10a). Each skip effect is used up by one occurrence
+        (614.10a: two effects skip the next two)."""
+        wanted = (self.turn.active_player, self.turn.position)
+        if wanted not in self.skips:
+            return False
+        self.skips.remove(wanted)
+        self.turn.history.pop()
+        self.note("614.10", f"{wanted[0]} skips their {wanted[1].replace('_', ' ')} step")
+        return True
 
     def _pass_before_step_ends(self) -> None:
         """500.2: a step or phase ends when the stack is empty and all players
@@ -1078,11 +1110,24 @@ class Game:
         self._end_current_step()
         order = [name for name, player in self.players.items() if not player.has_lost]
         active = self.turn.active_player
-        following = order[(order.index(active) + 1) % len(order)] if active in order else order[0]
+        extra = [name for name in self.extra_turns if name in order]
+        if extra:
+            # 500.7: the most recently created extra turn is taken first;
+            # the normal order then goes on where it was.
+            following = extra[-1]
+            self.extra_turns.reverse()
+            self.extra_turns.remove(following)
+            self.extra_turns.reverse()
+        else:
+            normal = self.normal_turn_player
+            following = (
+                order[(order.index(normal) + 1) % len(order)] if normal in order else order[0]
+            )
+            self.normal_turn_player = following
         self.turn = Turn(following)
         self.turn_number += 1
         self.turn.start_at("untap")
-        self.note("500.1", f"{following}'s turn begins")
+        self.note("500.1", f"{following}'s {'extra ' if extra else ''}turn begins")
         # 611.2a, 701.15a: effects that last "until your next turn" end.
         self.effects = [
             e for e in self.effects if e.duration != "your_next_turn" or e.you != following
@@ -1092,7 +1137,14 @@ class Game:
         for obj in self.battlefield():
             if self.controller(obj) == following:
                 obj.summoning_sick = False
-        self._begin_current_step()
+        if self._skip_current_step():
+            # 614.10: the untap step is skipped: nothing untaps.
+            if position == "untap":
+                raise IllegalActionError(
+                    f"{following} skips this untap step", rule="614.10", fault="step_skipped"
+                )
+        else:
+            self._begin_current_step()
         if position != "untap":
             self.advance_to(position)
 
@@ -1167,6 +1219,25 @@ class Game:
         elif position in ("precombat_main", "postcombat_main"):
             extra = " (an additional main phase)" if phase.additional else ""
             self.note("505.1", f"{position.replace('_', ' ')} phase begins{extra}")
+            # 505.1b: "first main phase", "second main phase" count the main
+            # phases of this turn, additional ones included.
+            triggers.main_phase_began(self, self.turn.main_phase_number())
+        elif position == "upkeep":
+            # 500.4: effects that last "until your next upkeep" expire as the
+            # upkeep of their controller's turn begins.
+            active = self.turn.active_player
+            self.effects = [
+                e for e in self.effects if e.duration != "your_next_upkeep" or e.you != active
+            ]
+            # 503.1a: "at the beginning of the upkeep" abilities trigger, and
+            # go on the stack before the active player gets priority.
+            triggers.step_began(self, position)
+        elif position == "draw":
+            # 504.1: first, the active player draws a card, a turn-based
+            # action that doesn't use the stack; then abilities that trigger
+            # at the beginning of the draw step go on the stack (504.2).
+            self.draw(self.turn.active_player, 1)
+            triggers.step_began(self, position)
         elif position == "end":
             triggers.step_began(self, position)
         return ()

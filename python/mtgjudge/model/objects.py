@@ -87,6 +87,9 @@ class GameObject:
     statics: tuple = ()
     #: Static abilities that let its controller cast spells (:class:`mtgjudge.model.timing.Permission`).
     permissions: tuple = ()
+    #: Static abilities that prohibit casting spells or activating abilities
+    #: (601.3, 602.5): :class:`mtgjudge.model.timing.Prohibition`.
+    prohibits: tuple = ()
     #: Static abilities that make spells cost more or less (:class:`mtgjudge.model.cost.CostModifier`).
     cost_modifiers: tuple = ()
     #: "As an additional cost to cast [spells], you may pay any amount of
@@ -134,6 +137,9 @@ class GameObject:
     power_is: str | None = None
     #: 601.3: "Cast this spell only if ...": the restriction, by name.
     cast_only_if: str | None = None
+    #: 506.7: "Cast this spell only [before/after/during] ..." with respect to
+    #: combat and turns (:class:`mtgjudge.model.timing.TimingRestriction`).
+    cast_only: object = None
     #: "This spell costs {1} less to cast for each ...": (amount, what is counted).
     costs_less_for_each: tuple[str, str] | None = None
     #: 601.3d: the card may be cast as though it had flash while this condition holds.

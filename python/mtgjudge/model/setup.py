@@ -21,7 +21,12 @@ from mtgjudge.model.effects import (
 )
 from mtgjudge.model.game import Game, Player
 from mtgjudge.model.objects import BackFace, Face, GameObject, Mode
-from mtgjudge.model.timing import Permission, SpellFilter
+from mtgjudge.model.timing import (
+    Permission,
+    Prohibition,
+    SpellFilter,
+    timing_restriction_from,
+)
 from mtgjudge.protocol.vocabulary import SETUP_ZONES
 
 
@@ -119,6 +124,7 @@ def triggered_ability(spec: dict[str, Any]) -> triggers.TriggeredAbility:
         to=spec.get("to"),
         combat=spec.get("combat", False),
         first_time_each_turn=spec.get("first_time_each_turn", False),
+        once_each_turn=spec.get("once_each_turn", False),
         from_zone=spec.get("from_zone"),
         at_least=spec.get("at_least", 1),
         condition=condition_from(spec.get("condition")),
@@ -310,6 +316,15 @@ def permission(spec: dict[str, Any]) -> Permission:
     )
 
 
+def prohibition(spec: dict[str, Any]) -> Prohibition:
+    return Prohibition(
+        players=spec.get("players", "each"),
+        spells=spell_filter(spec["cast"]) if "cast" in spec else None,
+        abilities_of=object_filters(spec["activate"]) if "activate" in spec else None,
+        during_your_turn=spec.get("during_your_turn", False),
+    )
+
+
 def _modes_to_choose(spec: dict[str, Any]) -> tuple[int, int]:
     """700.2: "choose one" (the default), "choose two" (2), "choose one or
     more" (`{ min = 1, max = N }`)."""
@@ -357,6 +372,7 @@ def game_object(ref: str, spec: dict[str, Any], zone: str) -> GameObject:
         affinity=tuple(object_filter(quality) for quality in spec.get("affinity", ())),
         statics=tuple(static_ability(static, name) for static in spec.get("statics", ())),
         permissions=tuple(permission(p) for p in spec.get("permissions", ())),
+        prohibits=tuple(prohibition(p) for p in spec.get("prohibits", ())),
         cost_modifiers=tuple(cost_modifier(m) for m in spec.get("cost_modifiers", ())),
         spell_grants=tuple(spell_grant(g) for g in spec.get("spells_you_cast_have", ())),
         players_have=tuple(
@@ -399,6 +415,7 @@ def game_object(ref: str, spec: dict[str, Any], zone: str) -> GameObject:
         resolve=tuple(spec.get("resolve", ())),
         flash_if=condition_from(spec.get("flash_if")),
         cast_only_if=spec.get("cast_only_if"),
+        cast_only=timing_restriction_from(spec.get("cast_only")),
         power_is=spec.get("power_is"),
         costs_less_for_each=(
             (spec["costs_less_for_each"]["amount"], spec["costs_less_for_each"]["for_each"])

@@ -97,6 +97,9 @@ class TriggeredAbility:
     from_zone: str | None = None
     #: For blocking by a number of creatures (509.3e): at least this many.
     at_least: int = 1
+    #: "Do this only once each turn" (603.2h): it triggers only if its
+    #: source's controller hasn't taken its action this turn.
+    once_each_turn: bool = False
     #: The intervening "if" clause (603.4).
     condition: Condition | None = None
     #: Fixed targets, chosen as it's put on the stack (603.3d, 601.2c).
@@ -352,6 +355,15 @@ def _trigger(
     # creature that died, the card in the graveyard).
     serial = watcher.obj.serial
     label = ability.description or ability.when.replace("_", " ")
+    if ability.once_each_turn and _once_key(game, watcher.obj, ability, controller) in (
+        game.history.once_each_turn_done
+    ):
+        game.note(
+            "603.2h",
+            f"{name}'s triggered ability ({label}) doesn't trigger: {controller} has already "
+            f"done this this turn{what}",
+        )
+        return
     if ability.condition is not None and not ability.condition.holds(game, controller, serial):
         game.note(
             "603.4",
@@ -375,6 +387,22 @@ def _trigger(
     game.pending_triggers.append(pending)
     game.history.triggers.append(TriggerRecord(watcher.obj.ref, ability.when, controller))
     game.note("603.2", f"{pending.describe()} triggers{what}")
+
+
+def _once_key(
+    game: Game, source: GameObject, ability: TriggeredAbility, controller: str
+) -> tuple[str, int, str, int]:
+    """603.2h: what "only once each turn" keeps: this ability of this source,
+    its controller, and the turn."""
+    return (source.ref, id(ability), controller, game.turn_number)
+
+
+def _action_taken(game: Game, ability: Triggered) -> None:
+    """603.2h: its controller has taken its action this turn."""
+    if ability.ability.once_each_turn:
+        game.history.once_each_turn_done.add(
+            _once_key(game, ability.source, ability.ability, ability.controller)
+        )
 
 
 def _abilities(watcher: Seen, *events: str) -> list[TriggeredAbility]:
@@ -1002,6 +1030,8 @@ def entered(game: Game, obj: GameObject, from_zone: str | None = None) -> None:
 #: The events "at the beginning of" a step (603.2b), by step: each, and
 #: on the ability's controller's turn only.
 _STEP_EVENTS = {
+    "upkeep": ("beginning_of_upkeep", "beginning_of_your_upkeep"),
+    "draw": ("beginning_of_draw_step", "beginning_of_your_draw_step"),
     "beginning_of_combat": ("beginning_of_combat", "beginning_of_combat_on_your_turn"),
     "end": ("beginning_of_end_step", "beginning_of_your_end_step"),
 }
@@ -1019,7 +1049,7 @@ def step_began(game: Game, position: str) -> None:
     if position not in _STEP_EVENTS:
         return
     each, yours = _STEP_EVENTS[position]
-    what = position.replace("_", " ") if position != "end" else "end step"
+    what = {"end": "end step", "draw": "draw step"}.get(position, position.replace("_", " "))
     for watcher in _watchers(game, ("battlefield",)):
         for ability in _abilities(watcher, each):
             _trigger(game, watcher, ability, what=f" (the beginning of the {what})")
@@ -1027,6 +1057,28 @@ def step_began(game: Game, position: str) -> None:
             for ability in _abilities(watcher, yours):
                 _trigger(
                     game, watcher, ability, what=f" (the beginning of the {what} on your turn)"
+                )
+
+
+#: "At the beginning of your first (second) main phase" (505.1b), by number.
+_MAIN_PHASE_EVENTS = {
+    1: "beginning_of_your_first_main_phase",
+    2: "beginning_of_your_second_main_phase",
+}
+
+
+def main_phase_began(game: Game, number: int) -> None:
+    """603.2b: abilities that trigger at the beginning of your first or
+    second main phase; 505.1b: the count is of main phases of this turn."""
+    event = _MAIN_PHASE_EVENTS.get(number)
+    if event is None:
+        return
+    ordinal = "first" if number == 1 else "second"
+    for watcher in _watchers(game, ("battlefield",)):
+        if watcher.controller == game.turn.active_player:
+            for ability in _abilities(watcher, event):
+                _trigger(
+                    game, watcher, ability, what=f" (the beginning of your {ordinal} main phase)"
                 )
 
 
@@ -1255,6 +1307,9 @@ def _resolve(game: Game, ability: Triggered, given: dict[str, Any], used: set[st
             # 603.7c: an object that has left its zone isn't affected.
             gone.add(that[0])
     _perform(game, ability, ability.ability.actions, gone, legal, given, used)
+    if not any("may" in action for action in ability.ability.actions):
+        # 603.2h: it did what it says (a "you may" does only if chosen).
+        _action_taken(game, ability)
 
 
 def _perform(
@@ -1275,6 +1330,7 @@ def _perform(
         ((kind, args),) = action.items()
         if kind == "may":
             if _may(game, ability, args, given, used):
+                _action_taken(game, ability)
                 _perform(game, ability, args["do"], gone, legal, given, used)
             continue
         if kind == "when_you_do":

@@ -27,6 +27,12 @@ TURN_PHASES: tuple[str, ...] = ("beginning", "main", "combat", "main", "ending")
 class Phase:
     kind: str
     additional: bool = False
+    #: Its steps, when an effect has added steps to it (500.9); otherwise
+    #: the steps of its kind.
+    steps: list[str] | None = None
+
+    def step_names(self) -> tuple[str, ...]:
+        return tuple(self.steps) if self.steps is not None else PHASE_STEPS[self.kind]
 
 
 @dataclass
@@ -46,7 +52,7 @@ class Turn:
 
     @property
     def step(self) -> str | None:
-        steps = PHASE_STEPS[self.phase.kind]
+        steps = self.phase.step_names()
         return steps[self.step_index] if steps else None
 
     def main_phase_number(self) -> int:
@@ -79,10 +85,19 @@ class Turn:
         for offset, kind in enumerate(kinds, start=1):
             self.phases.insert(self.phase_index + offset, Phase(kind, additional=True))
 
+    def add_steps_after_current(self, steps: list[str]) -> None:
+        """500.9: adds steps to the current phase directly after the current
+        step, in the given order; steps added later by another effect come
+        before them (the most recently created occurs first)."""
+        names = list(self.phase.step_names())
+        for offset, step in enumerate(steps, start=1):
+            names.insert(self.step_index + offset, step)
+        self.phase.steps = names
+
     def next_position(self) -> tuple[int, int] | None:
         """The phase and step index after the current one, or ``None`` at
         the end of the turn."""
-        steps = PHASE_STEPS[self.phase.kind]
+        steps = self.phase.step_names()
         if self.step_index + 1 < len(steps):
             return self.phase_index, self.step_index + 1
         if self.phase_index + 1 < len(self.phases):
@@ -97,13 +112,13 @@ class Turn:
     def skip_to_step(self, step: str) -> None:
         """Moves within the current phase to ``step`` without entering the steps
         between (508.8: skipped steps)."""
-        self.step_index = PHASE_STEPS[self.phase.kind].index(step)
+        self.step_index = self.phase.step_names().index(step)
         self.history.append(self.position)
 
     def start_at(self, position: str) -> None:
         """Places the game at a position in a fresh turn, as a scenario's setup does."""
         for phase_index, phase in enumerate(self.phases):
-            steps = PHASE_STEPS[phase.kind]
+            steps = phase.step_names()
             if phase.kind == "main":
                 self.phase_index, self.step_index = phase_index, 0
                 if self.position == position:

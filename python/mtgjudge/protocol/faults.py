@@ -134,7 +134,16 @@ FAULTS: dict[str, tuple[tuple[str, ...], str]] = {
     "cast:not_main_phase": (("307.1", "117.1a"), "it can be cast only in a main phase"),
     "cast:stack_not_empty": (("307.1", "117.1a"), "it can be cast only when the stack is empty"),
     "cast:no_permission": (("601.3",), "no rule or effect allows casting it from there now"),
-    "cast:casting_restriction": (("601.3",), "an effect forbids casting it now"),
+    "cast:casting_restriction": (("601.3", "601.3a"), "an effect forbids casting it now"),
+    "cast:no_priority": (
+        ("502.4", "514.3", "500.3"),
+        "no player receives priority in this step (the untap step, most cleanup steps)",
+    ),
+    "cast:timing_restriction": (
+        ("506.7", "506.7a", "506.7b", "506.7c", "506.7f", "601.3"),
+        "its text lets it be cast only at certain times (before blockers are declared, "
+        "during combat, ...)",
+    ),
     "cast:already_on_stack": (("601.2a",), "it is already on the stack"),
     "cast:no_single_half": (("709.3",), "a player casts one half of a split card"),
     "cast:no_mode": (("700.2a",), "a modal spell needs a mode that exists"),
@@ -172,8 +181,9 @@ FAULTS: dict[str, tuple[tuple[str, ...], str]] = {
     # 602.2, 602.5, 606: activating an ability (its targets and division are
     # refused as a spell's are, 602.2b).
     "activate:not_controller": (
-        ("602.2",),
-        "only the controller of the object can activate its abilities",
+        ("602.2", "602.1b"),
+        "only the controller of the object (or the players its text names) can activate "
+        "its abilities",
     ),
     "activate:summoning_sick": (
         ("602.5a",),
@@ -194,6 +204,16 @@ FAULTS: dict[str, tuple[tuple[str, ...], str]] = {
     "activate:loyalty_already_activated": (
         ("606.3",),
         "a loyalty ability of that permanent was already activated this turn",
+    ),
+    "activate:prohibited": (("602.5",), "an effect prohibits activating the ability"),
+    "activate:no_priority": (
+        ("502.4", "514.3", "500.3"),
+        "no player receives priority in this step (the untap step, most cleanup steps)",
+    ),
+    "activate:timing_restriction": (
+        ("506.7g", "506.7", "506.7a", "506.7b", "506.7c", "506.7f", "602.5"),
+        "its text lets it be activated only at certain times (before attackers are "
+        "declared, during your turn, ...)",
     ),
     "activate:once_each_turn": (("602.5b",), "the ability may be activated only once each turn"),
     "activate:not_a_mana_ability": (
@@ -266,7 +286,10 @@ FAULTS: dict[str, tuple[tuple[str, ...], str]] = {
         "the stack doesn't empty: objects keep resolving and triggering",
     ),
     "action:turn_ended": (("500.1",), "that step doesn't come again this turn"),
-    "action:step_skipped": (("508.8",), "that step is skipped this combat"),
+    "action:step_skipped": (
+        ("508.8", "614.10"),
+        "that step is skipped (this combat, or by an effect that skips it)",
+    ),
     "action:game_over": (("104.1", "104.3"), "the game is over"),
 }
 

@@ -139,6 +139,15 @@ EVENTS: dict[str, str] = {
     "enters": "this permanent enters the battlefield (603.6a)",
     "a_creature_enters": "a creature that fits `filter` enters the battlefield, once for each "
     "(603.6a); that creature: it",
+    "beginning_of_upkeep": "the upkeep step of each turn begins (603.2b, 503.1a)",
+    "beginning_of_your_upkeep": "the upkeep step of your turn begins (603.2b, 503.1a)",
+    "beginning_of_draw_step": "the draw step of each turn begins, after its draw (603.2b, 504.2)",
+    "beginning_of_your_draw_step": "the draw step of your turn begins, after its draw "
+    "(603.2b, 504.2)",
+    "beginning_of_your_first_main_phase": "the first main phase of your turn begins (505.1b: "
+    "counting this turn's main phases; it is the precombat main phase, 505.1a)",
+    "beginning_of_your_second_main_phase": "the second main phase of your turn begins, an "
+    "additional main phase included (505.1b)",
     "beginning_of_combat": "the beginning of combat step of each combat begins (603.2b, 507.2)",
     "beginning_of_combat_on_your_turn": "the beginning of combat step of a combat on your "
     "turn begins (603.2b, 507.2)",
@@ -388,6 +397,8 @@ OBJECT_KEYS = (
     "spells_you_cast_have",
     "power_is",
     "cast_only_if",
+    "cast_only",
+    "prohibits",
     "costs_less_for_each",
     "flash_if",
     "flash_for_extra_cost",
@@ -479,6 +490,9 @@ STATE_ACTIONS = (
     "untap",
     "untap_all",
     "add_phases",
+    "skip",
+    "add_steps",
+    "extra_turns",
     "choose_name",
     "discard",
     "search",
