@@ -883,14 +883,15 @@ def _check_trigger(trigger: dict[str, Any], path: str) -> None:
             "a triggered ability's filter judges the object as the event saw it; "
             "`blocking_creature` isn't modelled there",
         )
-    if (
-        trigger.get("filter", {}).get("attached_by_source")
-        and event != "a_creature_is_dealt_damage"
+    if trigger.get("filter", {}).get("attached_by_source") and event not in (
+        "a_creature_is_dealt_damage",
+        "a_mana_ability_is_activated",
     ):
         raise FormatProblem(
             join(join(path, "filter"), "attached_by_source"),
-            "is for static abilities, and for `a_creature_is_dealt_damage` (“whenever equipped "
-            "creature is dealt damage”)",
+            "is for static abilities, for `a_creature_is_dealt_damage` (“whenever equipped "
+            "creature is dealt damage”) and for `a_mana_ability_is_activated` (“whenever "
+            "enchanted land is tapped for mana”)",
         )
     if "from_zone" in trigger and event not in ("enters", "a_creature_enters"):
         raise FormatProblem(join(path, "from_zone"), f"the event {event!r} isn't entering")

@@ -561,6 +561,7 @@ def activate(
         from mtgjudge.model import triggers
 
         triggers.resolve(game, item)
+        triggers.mana_ability_activated(game, source)
         return item
     item.serial = new_serial()
     game.stack_order.append(item.serial)

@@ -820,6 +820,30 @@ def damage_dealt(game: Game, events: list[DamageEvent]) -> None:
                         )
 
 
+def mana_ability_activated(game: Game, source: GameObject) -> None:
+    """A mana ability of ``source`` was activated and has resolved. An
+    ability that triggers on it, has no target and could add mana is a
+    mana ability itself (605.1b): it doesn't go on the stack but resolves
+    at once, after the mana ability that triggered it (605.4, 605.4a). One
+    that couldn't add mana waits for the stack like any other (605.5a)."""
+    subject = seen(game, source)
+    for watcher in _watchers(game):
+        for ability in _abilities(watcher, "a_mana_ability_is_activated"):
+            if not _fits(game, ability, subject, watcher):
+                continue
+            waiting = len(game.pending_triggers)
+            _trigger(game, watcher, ability, that_creature=source, what=f" ({source.name})")
+            adds_mana = any("add_mana" in action for action in ability.actions)
+            if (
+                len(game.pending_triggers) > waiting
+                and adds_mana
+                and not (ability.targets or ability.targeting)
+            ):
+                pending = game.pending_triggers.pop()
+                game.note("605.4a", f"{pending.describe()} is a mana ability: it resolves at once")
+                resolve(game, pending)
+
+
 def damage_prevented(
     game: Game, applications: list[list[tuple[Any, int]]], *, combat: bool
 ) -> None:

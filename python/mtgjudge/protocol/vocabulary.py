@@ -104,6 +104,10 @@ EVENTS: dict[str, str] = {
     "(510.2); that much: the number of opponents dealt that damage",
     "a_creature_is_dealt_damage": "a creature that fits `filter` is dealt damage, once for "
     "each source in each event (120.3); that creature: it; that much: the damage",
+    "a_mana_ability_is_activated": "a player activates a mana ability of a permanent that "
+    "fits `filter` (605.1a); an ability that triggers on it, has no target and could add mana "
+    "is a triggered mana ability and resolves at once, after that mana ability (605.1b, "
+    "605.4a); otherwise it uses the stack (605.5a); that creature: that permanent",
     "damage_is_prevented": "a prevention effect prevents some or all of the damage that "
     "would be dealt to a recipient of the kind `to` (any without it), once each time it is "
     "applied to one or more simultaneous damage events (615.13); that much: the damage it "
@@ -186,6 +190,7 @@ TAKES_FILTER = frozenset(
         "a_creature_leaves_the_battlefield",
         "a_permanent_becomes_unattached_from_this",
         "a_creature_enters",
+        "a_mana_ability_is_activated",
     }
 )
 #: The damage events: they may be narrowed to combat damage, and the first
