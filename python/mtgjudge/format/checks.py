@@ -528,8 +528,9 @@ def _choices_offered(obj: dict[str, Any], path: str) -> list[tuple[str, str, str
     """The choices an object's abilities offer as they resolve: (name,
     "choose" or "may", key path)."""
     return [
-        (table["name"], key, where)
-        for key in ("choose", "may", "choose_one")
+        # "As [this] enters, choose [A] or [B]" (614.12c) is chosen by name too.
+        (table["name"], "choose_one" if key == "as_enters_choose" else key, where)
+        for key in ("choose", "may", "choose_one", "as_enters_choose")
         for where, table in _tables_under(obj, key, path)
         if isinstance(table, dict) and "name" in table
     ] + [("scry", "scry", where) for where, _ in _tables_under(obj, "scry", path)][:1]

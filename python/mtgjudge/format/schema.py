@@ -2114,6 +2114,26 @@ OBJECT_TABLE = Table(
             "(603.6d, 614.1c), from anywhere.",
             min_properties=1,
         ),
+        as_enters_choose=Table(
+            _fields(
+                ("name", "options"),
+                name=Str(pattern=r"[a-z][a-z0-9_]*", pattern_hint="a word: its name in choices"),
+                options=Map(
+                    Table(
+                        _fields(grant=KEYWORD_LIST, pump=PT_CHANGE),
+                        description="What it has as long as this was chosen.",
+                        min_properties=1,
+                    ),
+                    key_pattern=r"[a-z][a-z0-9_]*",
+                    key_hint="an anchor word, such as khans",
+                    min_properties=2,
+                ),
+            ),
+            description="“As [this permanent] enters, choose [A] or [B]. • [A] — ... • [B] — "
+            "...” (614.12c): its controller's choice, given with `choose_on_resolution` for "
+            "it by `name` before it enters, is made before it enters (614.12a); it has that "
+            "option's abilities as long as it is on the battlefield.",
+        ),
         cant_enter=Array(
             FILTER,
             min_items=1,

@@ -554,6 +554,8 @@ class Game:
         """How a permanent enters (614.1c): tapped or with counters, by its
         own static ability (603.6d) and by other permanents' effects, which
         look at it as it would exist on the battlefield (614.12)."""
+        if obj.as_enters_choose is not None:
+            self._choose_as_it_enters(obj)
         tapped, counters = obj.enters
         changes = [(obj.name, tapped, counters, "603.6d")]
         for other in self.battlefield():
@@ -571,6 +573,34 @@ class Game:
 
                 # 122.6: it enters with them, as the rules on counters let it.
                 counters.put(self, obj, kind, count, f"as it enters, {source}", rule=rule)
+
+    def _choose_as_it_enters(self, obj: GameObject) -> None:
+        """614.12a, 614.12c: "as [this] enters, choose [A] or [B]": the choice
+        (given with `choose_on_resolution` for it) is made before it enters,
+        so it enters with the abilities of the option chosen, and has them as
+        long as it stays on the battlefield."""
+        from mtgjudge.model.effects import Modification
+
+        name, options = obj.as_enters_choose
+        given = self.resolution_choices.get(obj.ref, {})
+        chosen = given.pop(name, None)
+        if not given:
+            self.resolution_choices.pop(obj.ref, None)
+        if chosen not in options:
+            raise InvalidInputError(
+                f"{obj.name} asks its controller to choose {name} as it enters: give "
+                f"`choose_on_resolution = {{ {obj.ref} = {{ {name} = ... }} }}`, one of "
+                f"{sorted(options)} (found {chosen!r})"
+            )
+        keywords, power, toughness = options[chosen]
+        self.add_effect(
+            Modification(grant=keywords, power=power, toughness=toughness),
+            self.controller(obj),
+            affected=[obj],
+            duration="permanent",
+            description=f"{chosen} was chosen as it entered",
+        )
+        self.note("614.12a", f"as {obj.name} enters, {self.controller(obj)} chooses {chosen}")
 
     def _shuffle_into_library(self, obj: GameObject) -> None:
         """701.20a, 701.24a: the card is revealed and shuffled into its

@@ -175,6 +175,9 @@ class GameObject:
     enters: tuple[bool, tuple[tuple[str, int], ...]] = (False, ())
     #: How other permanents that fit enter (614.12): (filter, tapped, counters).
     others_enter: tuple = ()
+    #: "As [this] enters, choose [A] or [B]" (614.12c): (name, {anchor:
+    #: (keywords, power, toughness)}).
+    as_enters_choose: tuple | None = None
     #: "[Permanents that fit] can't enter the battlefield" (614.17d): filters.
     cant_enter: tuple = ()
     kicked: bool = False

@@ -449,6 +449,20 @@ def game_object(ref: str, spec: dict[str, Any], zone: str) -> GameObject:
             tuple(sorted(spec.get("enters", {}).get("counters", {}).items())),
         ),
         cant_enter=tuple(object_filter(f) for f in spec.get("cant_enter", ())),
+        as_enters_choose=(
+            (
+                spec["as_enters_choose"]["name"],
+                {
+                    anchor: (
+                        frozenset(normalize(k) for k in option.get("grant", ())),
+                        *pt_change(option.get("pump", "+0/+0")),
+                    )
+                    for anchor, option in spec["as_enters_choose"]["options"].items()
+                },
+            )
+            if "as_enters_choose" in spec
+            else None
+        ),
         others_enter=tuple(
             (
                 object_filter(entry["filter"]),

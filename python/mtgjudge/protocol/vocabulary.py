@@ -422,6 +422,7 @@ OBJECT_KEYS = (
     "enters",
     "others_enter",
     "cant_enter",
+    "as_enters_choose",
     "sacrifice_as_cost",
     "targeting",
     "triggers",
