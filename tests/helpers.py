@@ -70,6 +70,18 @@ def assert_error_names(error: Exception, *parts: str) -> None:
         assert part in text, f"{part!r} not in {text!r}"
 
 
+#: Two cards in each player's library, for the draw steps a test passes
+#: through (504.1: a player who can't draw loses).
+LIBRARY_CARDS = (
+    "\n# 504.1: each player has cards to draw in the draw steps the tests pass through.\n"
+    + "".join(
+        f'[setup.library.{owner.lower()}_card_{n}]\nowner = "{owner}"\ntypes = ["land"]\n\n'
+        for owner in ("Alice", "Bob")
+        for n in (1, 2)
+    )
+)
+
+
 def ruling_head(
     name: str,
     rule: str,
@@ -92,13 +104,7 @@ def ruling_head(
     if step is not None:
         text += f'step = "{step}"\n'
     if libraries:
-        text += (
-            "\n# 504.1: each player has cards to draw in the draw steps the tests pass through.\n"
-        )
-        for owner in ("Alice", "Bob"):
-            for n in (1, 2):
-                card = f"{owner.lower()}_card_{n}"
-                text += f'[setup.library.{card}]\nowner = "{owner}"\ntypes = ["land"]\n\n'
+        text += LIBRARY_CARDS
     text += '\n[setup.battlefield.bear]\ncontroller = "Alice"\npower = 2\ntoughness = 2\n' + bear
     if wolf:
         text += '\n[setup.battlefield.wolf]\ncontroller = "Bob"\npower = 3\ntoughness = 3\n'
@@ -109,3 +115,28 @@ def placeholder_probe(actions: str = "[]") -> str:
     """A probe that only takes ``actions``: the test reads the game after
     them, not this probe's expectation."""
     return f'[[probe]]\nid = "p"\nactions = {actions}\nexpect.life = {{ Bob = 1 }}\n'
+
+
+def model_final(zones: dict, actions: list, observe: dict, *, players=None) -> dict:
+    """One probe message run on our model's engine: the setup's ``zones``
+    (``{"battlefield": {...}}``), two players at 20 life (or ``players``),
+    Alice's precombat main phase. The probe must not be refused; its final
+    observations are returned."""
+    from mtgjudge.adapters.model import ModelEngine
+
+    answer = ModelEngine().run(
+        {
+            "type": "probe",
+            "id": "T/p",
+            "setup": {
+                "players": players or [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 20}],
+                "active_player": "Alice",
+                "step": "precombat_main",
+                **zones,
+            },
+            "actions": actions,
+            "observe": observe,
+        }
+    )
+    assert answer["type"] == "result" and answer["refused"] is None, answer
+    return answer["final"]

@@ -5,26 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from mtgjudge.adapters.model import ModelEngine
+from helpers import model_final
 
 
 def run(actions: list) -> dict[str, Any]:
-    answer = ModelEngine().run(
-        {
-            "type": "probe",
-            "id": "T/p",
-            "setup": {
-                "players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 20}],
-                "active_player": "Alice",
-                "step": "precombat_main",
-                "battlefield": {"giant": {"controller": "Alice", "power": 3, "toughness": 3}},
-            },
-            "actions": actions,
-            "observe": {"life": ["Bob"], "power_toughness": ["giant"]},
-        }
+    return model_final(
+        {"battlefield": {"giant": {"controller": "Alice", "power": 3, "toughness": 3}}},
+        actions,
+        {"life": ["Bob"], "power_toughness": ["giant"]},
     )
-    assert answer["type"] == "result" and answer["refused"] is None, answer
-    return answer["final"]
 
 
 ATTACK = [{"attack": {"giant": "Bob"}}, {"block": {}}, {"damage": {}}]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mtgjudge.adapters.model import ModelEngine
+from helpers import model_final
 
 BOARD = {
     "bear": {"controller": "Alice", "power": 2, "toughness": 2, "tapped": True},
@@ -23,22 +23,7 @@ BOARD = {
 
 
 def run(actions: list, observe: dict[str, Any]) -> dict[str, Any]:
-    answer = ModelEngine().run(
-        {
-            "type": "probe",
-            "id": "T/p",
-            "setup": {
-                "players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 20}],
-                "active_player": "Alice",
-                "step": "precombat_main",
-                "battlefield": BOARD,
-            },
-            "actions": actions,
-            "observe": observe,
-        }
-    )
-    assert answer["type"] == "result" and answer["refused"] is None, answer
-    return answer["final"]
+    return model_final({"battlefield": BOARD}, actions, observe)
 
 
 def test_attach_moves_the_aura():

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from helpers import assert_error_names, load_test_ruling
+from helpers import LIBRARY_CARDS, assert_error_names, load_test_ruling, model_final
 from mtgjudge.adapters.model import ModelEngine
 from mtgjudge.errors import RulingFormatError
 
@@ -27,22 +27,7 @@ BOARD = {
 
 
 def run(actions, observe):
-    answer = ModelEngine().run(
-        {
-            "type": "probe",
-            "id": "T/p",
-            "setup": {
-                "players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 20}],
-                "active_player": "Alice",
-                "step": "precombat_main",
-                "battlefield": BOARD,
-            },
-            "actions": actions,
-            "observe": observe,
-        }
-    )
-    assert answer["type"] == "result" and answer["refused"] is None, answer
-    return answer["final"]
+    return model_final({"battlefield": BOARD}, actions, observe)
 
 
 def keywords_after(actions, to):
@@ -110,7 +95,8 @@ def test_a_trigger_filter_on_status():
     assert answer["final"] == {"triggered": {"watcher": 1}}
 
 
-HEAD = """\
+HEAD = (
+    """\
 id = "TEST-filters"
 text = "A test ruling."
 rules = ["509.1g"]
@@ -120,28 +106,15 @@ source = { rule = "509.1g" }
 [setup]
 players = ["Alice", "Bob"]
 
-# 504.1: each player has cards to draw in the draw steps the tests pass through.
-[setup.library.alice_card_1]
-owner = "Alice"
-types = ["land"]
-
-[setup.library.alice_card_2]
-owner = "Alice"
-types = ["land"]
-
-[setup.library.bob_card_1]
-owner = "Bob"
-types = ["land"]
-
-[setup.library.bob_card_2]
-owner = "Bob"
-types = ["land"]
-
+"""
+    + LIBRARY_CARDS
+    + """\
 [setup.battlefield.bear]
 controller = "Alice"
 power = 2
 toughness = 2
 """
+)
 
 
 def test_blocking_creature_isnt_for_trigger_filters(tmp_path):

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from helpers import assert_error_names, game_after, load_test_ruling
+from helpers import LIBRARY_CARDS, assert_error_names, game_after, load_test_ruling
 from mtgjudge.adapters.model import ModelEngine
 from mtgjudge.errors import IllegalBlockError, RulingFormatError
 from mtgjudge.model.cost import parse_pool
@@ -442,7 +442,8 @@ def test_a_block_requirement_it_cant_obey():
 
 # ----- the format -----
 
-HEAD = """\
+HEAD = (
+    """\
 id = "TEST-restrictions"
 text = "A test ruling."
 rules = ["508.1c"]
@@ -452,28 +453,15 @@ source = { rule = "508.1c" }
 [setup]
 players = ["Alice", "Bob"]
 
-# 504.1: each player has cards to draw in the draw steps the tests pass through.
-[setup.library.alice_card_1]
-owner = "Alice"
-types = ["land"]
-
-[setup.library.alice_card_2]
-owner = "Alice"
-types = ["land"]
-
-[setup.library.bob_card_1]
-owner = "Bob"
-types = ["land"]
-
-[setup.library.bob_card_2]
-owner = "Bob"
-types = ["land"]
-
+"""
+    + LIBRARY_CARDS
+    + """\
 [setup.battlefield.bear]
 controller = "Alice"
 power = 2
 toughness = 2
 """
+)
 
 
 def test_the_format_takes_restrictions(tmp_path):

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import assert_error_names, game_after, load_test_ruling
+from helpers import LIBRARY_CARDS, assert_error_names, game_after, load_test_ruling
 from mtgjudge.errors import IllegalCastError, RulingFormatError
 from mtgjudge.model import casting
 
-HEAD = """\
+HEAD = (
+    """\
 id = "TEST-conditions"
 text = "A test ruling."
 rules = ["608.2h"]
@@ -20,23 +21,9 @@ source = { rule = "608.2h" }
 [setup]
 players = ["Alice", "Bob"]
 
-# 504.1: each player has cards to draw in the draw steps the tests pass through.
-[setup.library.alice_card_1]
-owner = "Alice"
-types = ["land"]
-
-[setup.library.alice_card_2]
-owner = "Alice"
-types = ["land"]
-
-[setup.library.bob_card_1]
-owner = "Bob"
-types = ["land"]
-
-[setup.library.bob_card_2]
-owner = "Bob"
-types = ["land"]
-
+"""
+    + LIBRARY_CARDS
+    + """\
 [setup.battlefield.bears]
 controller = "Alice"
 power = 2
@@ -60,6 +47,7 @@ owner = "Alice"
 types = ["instant"]
 resolve = [{ effect = { to = ["bears"], grant = ["trample"], condition = { you_control = { power_at_least = 4 } } } }]
 """
+)
 
 
 def _game(tmp_path, actions: str, extra: str = ""):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mtgjudge.adapters.model import ModelEngine
+from helpers import model_final
 
 
 def creature(controller: str, power: int = 2, toughness: int = 2, **more: Any) -> dict[str, Any]:
@@ -22,22 +22,7 @@ BOARD = {
 
 
 def run(actions, observe):
-    answer = ModelEngine().run(
-        {
-            "type": "probe",
-            "id": "T/p",
-            "setup": {
-                "players": ["Alice", "Bob"],
-                "active_player": "Alice",
-                "step": "precombat_main",
-                "battlefield": BOARD,
-            },
-            "actions": actions,
-            "observe": observe,
-        }
-    )
-    assert answer["type"] == "result" and answer["refused"] is None, answer
-    return answer["final"]
+    return model_final({"battlefield": BOARD}, actions, observe, players=["Alice", "Bob"])
 
 
 def test_each_instance_triggers_when_a_creature_attacks_alone():

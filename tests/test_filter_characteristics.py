@@ -8,8 +8,7 @@ from typing import Any
 
 import pytest
 
-from helpers import assert_error_names, load_test_ruling
-from mtgjudge.adapters.model import ModelEngine
+from helpers import assert_error_names, load_test_ruling, model_final
 from mtgjudge.errors import RulingFormatError
 
 
@@ -18,22 +17,7 @@ def creature(controller: str, power: int = 2, toughness: int = 2, **more: Any) -
 
 
 def run(board: dict[str, Any], actions: list, observe: dict[str, Any]) -> dict[str, Any]:
-    answer = ModelEngine().run(
-        {
-            "type": "probe",
-            "id": "T/p",
-            "setup": {
-                "players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 20}],
-                "active_player": "Alice",
-                "step": "precombat_main",
-                "battlefield": board,
-            },
-            "actions": actions,
-            "observe": observe,
-        }
-    )
-    assert answer["type"] == "result" and answer["refused"] is None, answer
-    return answer["final"]
+    return model_final({"battlefield": board}, actions, observe)
 
 
 SUPERTYPED = {

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import game_after, load_test_ruling
+from helpers import LIBRARY_CARDS, game_after, load_test_ruling
 from mtgjudge.errors import RulingFormatError
 
-HEAD = """\
+HEAD = (
+    """\
 id = "TEST-life"
 text = "A test ruling."
 rules = ["119.5"]
@@ -21,28 +22,15 @@ source = { rule = "119.5" }
 [setup]
 players = ["Alice", { name = "Bob", life = 7 }]
 
-# 504.1: each player has cards to draw in the draw steps the tests pass through.
-[setup.library.alice_card_1]
-owner = "Alice"
-types = ["land"]
-
-[setup.library.alice_card_2]
-owner = "Alice"
-types = ["land"]
-
-[setup.library.bob_card_1]
-owner = "Bob"
-types = ["land"]
-
-[setup.library.bob_card_2]
-owner = "Bob"
-types = ["land"]
-
+"""
+    + LIBRARY_CARDS
+    + """\
 [setup.hand.spell]
 owner = "Alice"
 types = ["instant"]
 resolve = RESOLVE
 """
+)
 
 
 def _game(tmp_path, resolve: str, extra: str = "", actions: str = ""):

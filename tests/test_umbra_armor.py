@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mtgjudge.adapters.model import ModelEngine
+from helpers import model_final
 
 
 def creature(controller: str, power: int = 2, toughness: int = 2, **more: Any) -> dict[str, Any]:
@@ -38,22 +38,9 @@ OBSERVE = {"zone": ["bear", "umbra"], "damage": ["bear"], "attacking": True, "ta
 
 
 def run(actions, observe=None, battlefield=None):
-    answer = ModelEngine().run(
-        {
-            "type": "probe",
-            "id": "T/p",
-            "setup": {
-                "players": ["Alice", "Bob"],
-                "active_player": "Alice",
-                "step": "precombat_main",
-                "battlefield": battlefield or BOARD,
-            },
-            "actions": actions,
-            "observe": observe or OBSERVE,
-        }
+    return model_final(
+        {"battlefield": battlefield or BOARD}, actions, observe or OBSERVE, players=["Alice", "Bob"]
     )
-    assert answer["type"] == "result" and answer["refused"] is None, answer
-    return answer["final"]
 
 
 def test_lethal_damage():

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from mtgjudge.adapters.model import ModelEngine
+from helpers import model_final
 
 COLOSSUS = {
     "controller": "Alice",
@@ -19,22 +19,7 @@ COLOSSUS = {
 
 
 def run(setup: dict[str, Any], actions: list, observe: dict[str, Any]) -> dict[str, Any]:
-    answer = ModelEngine().run(
-        {
-            "type": "probe",
-            "id": "T/p",
-            "setup": {
-                "players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 20}],
-                "active_player": "Alice",
-                "step": "precombat_main",
-                **setup,
-            },
-            "actions": actions,
-            "observe": observe,
-        }
-    )
-    assert answer["type"] == "result" and answer["refused"] is None, answer
-    return answer["final"]
+    return model_final(setup, actions, observe)
 
 
 @pytest.mark.parametrize("instead", ["library", "exile"])
