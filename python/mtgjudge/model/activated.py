@@ -28,7 +28,7 @@ from mtgjudge.errors import (
     InvalidInputError,
 )
 from mtgjudge.model import targets as target_rules
-from mtgjudge.model.cost import payable_life
+from mtgjudge.model.cost import pay_total
 from mtgjudge.model.objects import new_serial
 from mtgjudge.model.timing import (
     no_priority_reason,
@@ -381,26 +381,13 @@ def _pay(
             f"{player} can't pay {ability.life} life", rule="119.4", fault="cant_pay"
         )
     if state.mana_pool is not None and str(total.cost) not in ("", "{0}"):
-        result = kernel.current().find_payment(
-            total,
-            pool=dict(state.mana_pool),
-            life=payable_life(game, player),
-            convokers=[],
-            artifacts=0,
-            graveyard=0,
-            convoke=False,
-            improvise=False,
-            delve=False,
-        )
-        if not result.payable:
+        shortfall = pay_total(game, player, total)
+        if shortfall is not None:
             raise IllegalPaymentError(
                 f"{player} can't pay {total.cost} for {source.name}'s ability",
-                rule=result.shortfall.rule,
-                fault="unpayable" if result.shortfall.unpayable else "cant_pay",
+                rule=shortfall.rule,
+                fault="unpayable" if shortfall.unpayable else "cant_pay",
             )
-        for letter, amount in result.payment.mana.items():
-            state.mana_pool[letter] -= amount
-        state.life -= result.payment.life
         game.note("601.2h", f"{player} pays {total.cost}")
     if ability.tap:
         source.tapped = True

@@ -297,16 +297,14 @@ def payable_life(game: Game, player: str) -> int:
     return max(game.players[player].life, 0) if life.can_lose(game, player) else 0
 
 
-def pay_mana(game: Game, player: str, mana: _core.ManaCost) -> str | None:
-    """Pays a cost that is only mana, with no cost changes, from the
-    player's mana pool (508.1j, 509.1f): None once paid, or what is left
-    unpaid. A player whose mana the scenario doesn't track pays nothing."""
+def pay_total(game: Game, player: str, total: Any) -> Any | None:
+    """Pays a total cost that is only mana (and life for Phyrexian mana)
+    from the player's mana pool (601.2h, 508.1j, 509.1f): None once paid, or
+    the kernel's shortfall, with nothing paid. A player whose mana the
+    scenario doesn't track pays nothing."""
     state = game.players[player]
     if state.mana_pool is None:
         return None
-    total = kernel.current().total_cost(
-        mana, x=0, alternative=None, additional=[], increases=[], reductions=[], affinity=[]
-    )
     result = kernel.current().find_payment(
         total,
         pool=dict(state.mana_pool),
@@ -319,11 +317,23 @@ def pay_mana(game: Game, player: str, mana: _core.ManaCost) -> str | None:
         delve=False,
     )
     if not result.payable:
-        return ", ".join(f"{units} × {what}" for what, units in result.shortfall.unpaid)
+        return result.shortfall
     for letter, amount in result.payment.mana.items():
         state.mana_pool[letter] -= amount
     state.life -= result.payment.life
     return None
+
+
+def pay_mana(game: Game, player: str, mana: _core.ManaCost) -> str | None:
+    """Pays a cost that is only mana, with no cost changes (508.1j,
+    509.1f): None once paid, or what is left unpaid."""
+    total = kernel.current().total_cost(
+        mana, x=0, alternative=None, additional=[], increases=[], reductions=[], affinity=[]
+    )
+    shortfall = pay_total(game, player, total)
+    if shortfall is None:
+        return None
+    return ", ".join(f"{units} × {what}" for what, units in shortfall.unpaid)
 
 
 def _letters(game: Game, obj: GameObject) -> str:
