@@ -6,7 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import LIBRARY_CARDS, assert_error_names, game_after, load_test_ruling
+from helpers import (
+    LIBRARY_CARDS,
+    assert_error_names,
+    game_after,
+    load_test_ruling,
+    placeholder_probe,
+)
 from mtgjudge.errors import IllegalCastError, RulingFormatError
 from mtgjudge.model import casting
 
@@ -51,7 +57,7 @@ resolve = [{ effect = { to = ["bears"], grant = ["trample"], condition = { you_c
 
 
 def _game(tmp_path, actions: str, extra: str = ""):
-    probe = f'[[probe]]\nid = "p"\nactions = [{actions}]\nexpect.life = {{ Bob = 1 }}\n'
+    probe = placeholder_probe(f"[{actions}]")
     return game_after(load_test_ruling(tmp_path, HEAD + extra + probe))
 
 

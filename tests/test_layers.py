@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import assert_error_names, game_after, load_test_ruling
+from helpers import assert_error_names, game_after, load_test_ruling, placeholder_probe
 from mtgjudge.errors import RulingFormatError
 
 HEAD = """\
@@ -40,7 +40,7 @@ colors = ["blue"]
 
 
 def _game(tmp_path, actions: str):
-    probe = f'[[probe]]\nid = "p"\nactions = [{actions}]\nexpect.life = {{ Bob = 1 }}\n'
+    probe = placeholder_probe(f"[{actions}]")
     return game_after(load_test_ruling(tmp_path, HEAD + probe))
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import assert_error_names, game_after, load_test_ruling
+from helpers import assert_error_names, game_after, load_test_ruling, placeholder_probe
 from mtgjudge.errors import IllegalActionError, RulingFormatError
 
 HEAD = """\
@@ -41,7 +41,7 @@ BOB_AND_HIS = 'to_players = "you", to = { controller = "you" }'
 
 
 def _ruling(tmp_path, setup: str, actions: str):
-    probe = f'[[probe]]\nid = "p"\nactions = [{actions}]\nexpect.life = {{ Bob = 1 }}\n'
+    probe = placeholder_probe(f"[{actions}]")
     return load_test_ruling(tmp_path, HEAD + setup + "\n" + probe)
 
 

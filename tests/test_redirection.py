@@ -4,7 +4,7 @@ be dealt damage gets none. The corpus rulings check the official texts."""
 
 from __future__ import annotations
 
-from helpers import game_after, load_test_ruling
+from helpers import game_after, load_test_ruling, placeholder_probe
 
 HEAD = """\
 id = "TEST-redirection"
@@ -30,8 +30,15 @@ toughness = 6
 
 
 def _game(tmp_path, setup: str, actions: str):
-    probe = f'[[probe]]\nid = "p"\nactions = [{actions}]\nexpect.life = {{ Bob = 1 }}\n'
+    probe = placeholder_probe(f"[{actions}]")
     return game_after(load_test_ruling(tmp_path, HEAD + setup + "\n" + probe))
+
+
+def _hits_bob(amount: int) -> str:
+    """A probe in which the giant deals Bob ``amount`` damage."""
+    return placeholder_probe(
+        f'[{{ deal_damage = {{ source = "giant", to = "Bob", amount = {amount} }} }}]'
+    )
 
 
 def _static(redirect: str) -> str:
@@ -40,11 +47,7 @@ def _static(redirect: str) -> str:
 
 def test_damage_to_a_player_goes_to_the_permanent(tmp_path):
     text = _static('{ to_players = "you" }')
-    probe = (
-        '[[probe]]\nid = "p"\nactions = [{ deal_damage = { source = "giant", to = "Bob", '
-        "amount = 3 } }]\nexpect.life = { Bob = 1 }\n"
-    )
-    game = game_after(load_test_ruling(tmp_path, text + probe))
+    game = game_after(load_test_ruling(tmp_path, text + _hits_bob(3)))
     assert game.players["Bob"].life == 20
     assert game.obj("guard").damage == 3
     # The source is unchanged: its lifelink still applies.
@@ -98,11 +101,7 @@ modifies_damage = [{ to = { types = ["creature"] }, times = 2 }]
     text = _static('{ to_players = "you" }').replace(
         "[setup.battlefield.guard]", setup + "[setup.battlefield.guard]"
     )
-    probe = (
-        '[[probe]]\nid = "p"\nactions = [{ deal_damage = { source = "giant", to = "Bob", '
-        "amount = 2 } }]\nexpect.life = { Bob = 1 }\n"
-    )
-    game = game_after(load_test_ruling(tmp_path, text + probe))
+    game = game_after(load_test_ruling(tmp_path, text + _hits_bob(2)))
     assert game.obj("guard").damage == 4
     assert game.players["Bob"].life == 20
 
@@ -117,10 +116,6 @@ types = ["enchantment"]
 redirects = [{ to = { controller = "you", types = ["creature"] }, instead_to = "Bob" }]
 """
     text = _static('{ to_players = "you" }') + setup
-    probe = (
-        '[[probe]]\nid = "p"\nactions = [{ deal_damage = { source = "giant", to = "Bob", '
-        "amount = 2 } }]\nexpect.life = { Bob = 1 }\n"
-    )
-    game = game_after(load_test_ruling(tmp_path, text + probe))
+    game = game_after(load_test_ruling(tmp_path, text + _hits_bob(2)))
     assert game.obj("guard").damage == 0
     assert game.players["Bob"].life == 18

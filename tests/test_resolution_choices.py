@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import assert_error_names, game_after, load_test_ruling
+from helpers import assert_error_names, game_after, load_test_ruling, placeholder_probe
 from mtgjudge.errors import IllegalActionError, InvalidInputError, RulingFormatError
 
 HEAD = """\
@@ -73,7 +73,7 @@ TAP = '{ tap = ["bear"] }'
 
 
 def _ruling(tmp_path, setup: str, actions: str):
-    probe = f'[[probe]]\nid = "p"\nactions = [{actions}]\nexpect.life = {{ Bob = 1 }}\n'
+    probe = placeholder_probe(f"[{actions}]")
     return load_test_ruling(tmp_path, HEAD + setup + "\n" + probe)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import assert_error_names, game_after, load_test_ruling
+from helpers import assert_error_names, game_after, load_test_ruling, placeholder_probe
 from mtgjudge.errors import IllegalActivationError, IllegalCastError, RulingFormatError
 from mtgjudge.model.timing import TimingRestriction, has_priority_now, timing_refusal
 
@@ -45,7 +45,7 @@ types = ["land"]
 
 
 def _game(tmp_path, actions: str, step: str = "precombat_main", extra: str = ""):
-    probe = f'[[probe]]\nid = "p"\nactions = [{actions}]\nexpect.life = {{ Bob = 1 }}\n'
+    probe = placeholder_probe(f"[{actions}]")
     text = HEAD.replace("STEP", step) + extra + probe
     return game_after(load_test_ruling(tmp_path, text))
 
