@@ -60,6 +60,15 @@ class Context:
     #: For a resolving activated ability: the X announced as it was
     #: activated (602.2b).
     x: int | None = None
+
+    @property
+    def source_as_it_was(self) -> int | None:
+        """The serial of the effect's source: an ability's source as it
+        triggered or was activated (201.5), else the spell or object itself."""
+        if self.source_serial is not None:
+            return self.source_serial
+        return self.source.serial if self.source is not None else None
+
     #: For a resolving activated ability: how many counters its cost's
     #: "remove all" removed.
     counters_removed: int | None = None
@@ -425,40 +434,29 @@ def _change(text: str, x: int) -> tuple[int, int]:
     return pt_change(text.replace("X", str(x)))
 
 
-def _named_now(game: Game, args: dict[str, Any], context: Context) -> tuple[tuple[str, int], ...]:
-    """The players and objects an effect names (`to_objects`), with the
-    objects they are now (400.7); for a filter, each permanent that fits as
-    the effect begins (615.11)."""
-    refs = args.get("to_objects", [])
+def _named_now(
+    game: Game, args: dict[str, Any], context: Context, key: str = "to_objects"
+) -> tuple[tuple[str, int], ...]:
+    """The players and objects an effect names (`to_objects`, or the
+    sources of `from_objects`), or the spell's "targets", with the objects
+    they are now (400.7); for a filter, each permanent that fits as the
+    effect begins (615.11)."""
+    refs = args.get(key, [])
     if isinstance(refs, dict):
         wanted = object_filter(refs)
         you = args.get("you", context.you or game.turn.active_player)
-        serial = context.source_serial or (context.source.serial if context.source else None)
         return tuple(
             (obj.ref, obj.serial)
             for obj in game.battlefield()
-            if wanted.matches(game, obj, you, serial)
+            if wanted.matches(game, obj, you, context.source_as_it_was)
         )
     if refs == "targets":
         if context.targets is None:
             raise InvalidInputError(
-                '`to_objects = "targets"` is for the effect of a resolving spell or ability'
+                f'`{key} = "targets"` is for the effect of a resolving spell or ability'
             )
         refs = list(context.targets)
     return tuple((ref, 0 if ref in game.players else game.obj(ref).serial) for ref in refs)
-
-
-def _sources_now(game: Game, args: dict[str, Any], context: Context) -> tuple[tuple[str, int], ...]:
-    """The sources an effect names (`from_objects`), as the objects they are
-    now (400.7)."""
-    sources = args.get("from_objects", [])
-    if sources == "targets":
-        if context.targets is None:
-            raise InvalidInputError(
-                '`from_objects = "targets"` is for the effect of a resolving spell or ability'
-            )
-        sources = list(context.targets)
-    return tuple((ref, game.obj(ref).serial) for ref in sources)
 
 
 def _begin(
@@ -468,11 +466,6 @@ def _begin(
     context: Context,
 ) -> None:
     source = context.source
-    if context.source_serial is not None:
-        # An ability's source as it triggered or was activated (201.5).
-        source_serial: int | None = context.source_serial
-    else:
-        source_serial = source.serial if source is not None else None
     replacement.begin_until_end_of_turn(
         game,
         effect,
@@ -480,7 +473,7 @@ def _begin(
         to_players=args.get("to_players"),
         named=effect.damage.to_objects,
         source_ref=source.ref if source is not None else "",
-        source_serial=source_serial,
+        source_serial=context.source_as_it_was,
     )
 
 
@@ -488,7 +481,7 @@ def _prevent(game: Game, args: dict[str, Any], context: Context) -> None:
     """A prevention effect from a resolving spell or ability, for the rest of
     the turn (615.3), or until its shield is used up (615.7)."""
     amount = args.get("amount")
-    from_sources = _sources_now(game, args, context)
+    from_sources = _named_now(game, args, context, "from_objects")
     if amount == "next_time" and not from_sources:
         raise InvalidInputError(
             '`amount = "next_time"` is “the next time [a source] would deal damage” (615.8): '

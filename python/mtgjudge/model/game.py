@@ -556,8 +556,8 @@ class Game:
         look at it as it would exist on the battlefield (614.12)."""
         if obj.as_enters_choose is not None:
             self._choose_as_it_enters(obj)
-        tapped, counters = obj.enters
-        changes = [(obj.name, tapped, counters, "603.6d")]
+        tapped, own_counters = obj.enters
+        changes = [(obj.name, tapped, own_counters, "603.6d")]
         for other in self.battlefield():
             for wanted, other_tapped, other_counters in other.others_enter:
                 if other is not obj and wanted.matches(
@@ -569,8 +569,6 @@ class Game:
                 obj.tapped = True
                 self.note(rule, f"{obj.name} enters tapped ({source})")
             for kind, count in added:
-                from mtgjudge.model import counters
-
                 # 122.6: it enters with them, as the rules on counters let it.
                 counters.put(self, obj, kind, count, f"as it enters, {source}", rule=rule)
 
@@ -579,8 +577,6 @@ class Game:
         (given with `choose_on_resolution` for it) is made before it enters,
         so it enters with the abilities of the option chosen, and has them as
         long as it stays on the battlefield."""
-        from mtgjudge.model.effects import Modification
-
         name, options = obj.as_enters_choose
         given = self.resolution_choices.get(obj.ref, {})
         chosen = given.pop(name, None)
@@ -985,7 +981,6 @@ class Game:
         order) replaces this draw, even from an empty library; its actions
         are all done before a sequence of draws goes on (614.11a). It gets
         no second chance at the draws its own actions cause (614.5)."""
-        from mtgjudge.model import replacement
         from mtgjudge.model.actions import perform_raw
 
         for source in sorted(self.battlefield(), key=lambda obj: obj.timestamp):
@@ -1140,14 +1135,11 @@ class Game:
         self._end_current_step()
         order = [name for name, player in self.players.items() if not player.has_lost]
         active = self.turn.active_player
-        extra = [name for name in self.extra_turns if name in order]
+        # 500.7: the most recently created extra turn (of a player still in
+        # the game) is taken first; the normal order then goes on where it was.
+        extra = [i for i, name in enumerate(self.extra_turns) if name in order]
         if extra:
-            # 500.7: the most recently created extra turn is taken first;
-            # the normal order then goes on where it was.
-            following = extra[-1]
-            self.extra_turns.reverse()
-            self.extra_turns.remove(following)
-            self.extra_turns.reverse()
+            following = self.extra_turns.pop(extra[-1])
         else:
             normal = self.normal_turn_player
             following = (
