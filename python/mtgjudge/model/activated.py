@@ -28,7 +28,7 @@ from mtgjudge.errors import (
     InvalidInputError,
 )
 from mtgjudge.model import targets as target_rules
-from mtgjudge.model.cost import pay_total
+from mtgjudge.model.cost import can_sacrifice, pay_total
 from mtgjudge.model.objects import new_serial
 from mtgjudge.model.timing import (
     no_priority_reason,
@@ -442,12 +442,7 @@ def _check_sacrifice(
             fault="cant_pay",
         )
     victim = game.obj(ref)
-    if (
-        victim.zone != "battlefield"
-        or not victim.exists
-        or game.controller(victim) != player
-        or not ability.sacrifice_cost.matches(game, victim, player, source.serial)
-    ):
+    if not can_sacrifice(game, player, victim, ability.sacrifice_cost, source.serial):
         raise IllegalPaymentError(
             f"{player} can't sacrifice {victim.name} for the cost of {source.name}'s ability: it "
             "isn't a permanent they control with the quality asked for",

@@ -153,11 +153,7 @@ def check_sacrifice(game: Game, player: str, obj: GameObject, ref: str | None) -
             fault="additional_cost_unpaid",
         )
     victim = game.obj(ref)
-    if (
-        victim.zone != "battlefield"
-        or not victim.exists
-        or not obj.sacrifice_cost.matches(game, victim, player, None)  # type: ignore[attr-defined]
-    ):
+    if not cost.can_sacrifice(game, player, victim, obj.sacrifice_cost, None):
         raise IllegalCastError(
             f"{player} can't sacrifice {victim.name} for {obj.name}'s additional cost: it isn't "
             "a permanent they control with the quality asked for",

@@ -289,6 +289,19 @@ def pay(game: Game, player: str, spell: GameObject, total: Any, choices: CostCho
     )
 
 
+def can_sacrifice(
+    game: Game, player: str, victim: GameObject, wanted: Any, source_serial: int | None
+) -> bool:
+    """701.21a: a player sacrifices a permanent they control; a cost asks
+    for one that fits ``wanted`` (relative to the player and the source)."""
+    return (
+        victim.zone == "battlefield"
+        and victim.exists
+        and game.controller(victim) == player
+        and wanted.matches(game, victim, player, source_serial)
+    )
+
+
 def payable_life(game: Game, player: str) -> int:
     """How much life the player can pay (119.4): none while they can't lose
     life, since paying life is losing it (119.8, 614.17b)."""
