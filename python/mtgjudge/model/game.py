@@ -983,7 +983,8 @@ class Game:
         no second chance at the draws its own actions cause (614.5)."""
         from mtgjudge.model.actions import perform_raw
 
-        for source in sorted(self.battlefield(), key=lambda obj: obj.timestamp):
+        replacing = [obj for obj in self.battlefield() if obj.replaces_draw]
+        for source in sorted(replacing, key=lambda obj: obj.timestamp):
             you = self.controller(source)
             for index, (players, actions, condition, description) in enumerate(
                 source.replaces_draw
