@@ -55,6 +55,10 @@ class Engines:
         self.board = board
         self.kernel = _core.Combat(board["life"])
         self.reference = Reference(board["life"])
+        if "teams" in board:
+            # 810: Two-Headed Giant teams share life and poison.
+            self.kernel.set_teams(board["teams"])
+            self.reference.set_teams(board["teams"])
         for c in board["creatures"]:
             common = {**scenarios.status_arguments(c), **c.get("counters", {})}
             k = self.kernel.add_creature(

@@ -159,8 +159,14 @@ class Combat:
     ) -> None: ...
     def creature(self, index: int) -> CreatureState: ...
     def life(self, player: int) -> int: ...
+    def set_teams(self, teams: list[list[int]]) -> None:
+        """Two-Headed Giant (810): each list is a team, by player index.
+        Teammates, who must hold the same life total and poison counters,
+        share them from now on (810.4, 810.10), attack and block as a team
+        (805.10) and lose together (810.8a). InvalidInputError otherwise."""
     def set_poison(self, player: int, count: int) -> None:
-        """Sets the player's poison counters (122.1f)."""
+        """Sets the player's poison counters (122.1f): the team's, for a
+        player on one (810.10)."""
     def poison(self, player: int) -> int: ...
     def set_life_rules(
         self, player: int, *, can_gain_life: bool = True, can_lose_life: bool = True

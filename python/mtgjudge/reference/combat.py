@@ -85,6 +85,8 @@ class Player:
     can_lose_life: bool = True
     #: "You can't get poison counters" (122.1f).
     can_get_poison: bool = True
+    #: Two-Headed Giant (810.1): the team's number, or None outside one.
+    team: int | None = None
 
 
 @dataclass
@@ -420,11 +422,59 @@ class Combat:
     def poison(self, player: int) -> int:
         return self._player(player).poison
 
+    def set_teams(self, teams: list[list[int]]) -> None:
+        """810.1: the teams of a Two-Headed Giant game. Teammates share a
+        life total (810.4) and poison counters (810.10), so they must
+        start with the same ones."""
+        self.assigned = None
+        if len(teams) > len(self.players):
+            _raise([_bad_input(f"teams: {len(teams)} teams for {len(self.players)} players")])
+        seen: set[int] = set()
+        for number, members in enumerate(teams):
+            for member in members:
+                if not 0 <= member < len(self.players):
+                    _raise([_bad_input(f"teams[{number}]: no player with index {member}")])
+                if member in seen:
+                    _raise([_bad_input(f"teams[{number}]: player {member} is already on a team")])
+                seen.add(member)
+            totals = {(self.players[m].life, self.players[m].poison) for m in members}
+            if len(totals) > 1:
+                _raise([_bad_input(f"teams[{number}]: teammates share one life total")])
+        for player in self.players:
+            player.team = None
+        for number, members in enumerate(teams):
+            for member in members:
+                self.players[member].team = number
+
+    def _team(self, player: int) -> list[int]:
+        """The player and their teammates (810.1)."""
+        team = self.players[player].team
+        if team is None:
+            return [player]
+        return [i for i, p in enumerate(self.players) if p.team == team]
+
+    def _on_team(self, player: int, other: int) -> bool:
+        return other in self._team(player)
+
+    def _gain_or_lose(self, player: int, change: int) -> None:
+        """810.9: the player gains or loses life; the result is applied to
+        the team's shared life total, which each teammate shows."""
+        for member in self._team(player):
+            self.players[member].life += change
+
+    def _poison_to_lose(self, player: int) -> int:
+        """704.5c: ten; 704.6b: fifteen for a team of two; 810.11: five
+        more for each player beyond the second."""
+        size = len(self._team(player))
+        return 10 if size == 1 else 15 + 5 * (size - 2)
+
     def set_poison(self, player: int, count: int) -> None:
         self.assigned = None
         if count < 0:
             _raise([_bad_input("count: poison counters can't be negative")])
-        self._player(player).poison = count
+        self._player(player)
+        for member in self._team(player):
+            self.players[member].poison = count  # 810.10
 
     def set_life_rules(
         self, player: int, *, can_gain_life: bool = True, can_lose_life: bool = True
@@ -448,7 +498,9 @@ class Combat:
         (104.2a); if all those remaining lose at once, it's a draw
         (104.4a). While two or more are left it goes on (800.4)."""
         someone_lost = any(p.has_lost for p in self.players)
-        return someone_lost and len(self._players_in_game()) <= 1
+        left = self._players_in_game()
+        # 810.8a: a team wins or loses as one.
+        return someone_lost and all(self._on_team(left[0], p) for p in left)
 
     @property
     def winner(self) -> int | None:
@@ -515,8 +567,11 @@ class Combat:
         if self._player(player).has_lost:
             _raise([_bad_input(f"player {player} has left the game")])
         self.assigned = None  # 510.2: nothing happens between assigning and dealing
-        self.players[player].has_lost = True
-        self._players_leave([player])
+        # 810.8a: their team loses with them.
+        team = [player] + [m for m in self._team(player) if m != player]
+        for member in team:
+            self.players[member].has_lost = True
+        self._players_leave(team)
 
     def _players_leave(self, players: list[int]) -> None:
         """104.5: players who lost leave the game. If that ends it, nothing
@@ -599,7 +654,8 @@ class Combat:
                 faults.append(
                     _attack_fault("508.1a", "declared_twice", "a creature attacks only once")
                 )
-            if creature.controller != active_player:
+            # 805.10a: each player on the active team is an attacking player.
+            if not self._on_team(active_player, creature.controller):
                 faults.append(
                     _attack_fault(
                         "508.1a",
@@ -617,7 +673,7 @@ class Combat:
                 )
         # 508.1b: each attacks an opponent, or a planeswalker an opponent controls.
         for _, (kind, index) in declared:
-            if kind == "player" and index == active_player:
+            if kind == "player" and self._on_team(active_player, index):
                 faults.append(
                     _attack_fault("508.1b", "not_an_opponent", "a player can't attack themselves")
                 )
@@ -628,7 +684,7 @@ class Combat:
                 )
             elif kind == "planeswalker":
                 walker = self.planeswalkers[index]
-                if not walker.on_battlefield or walker.controller == active_player:
+                if not walker.on_battlefield or self._on_team(active_player, walker.controller):
                     faults.append(
                         _attack_fault(
                             "508.1b",
@@ -709,7 +765,7 @@ class Combat:
                         "509.1a", "not_attacking", "it can block only an attacking creature"
                     )
                 )
-            elif creature.controller != self._defending_player(attack):
+            elif not self._defends(creature.controller, attack):
                 faults.append(
                     _block_fault(
                         "509.1a",
@@ -752,6 +808,12 @@ class Combat:
                     )
                 )
         return faults
+
+    def _defends(self, player: int, attack: Attack) -> bool:
+        """509.1a: the player is the attack's defending player, or
+        (805.10d) on that player's team."""
+        defending = self._defending_player(attack)
+        return defending is not None and self._on_team(defending, player)
 
     def _defending_player(self, attack: Attack) -> int | None:
         """The player it attacks, or the controller of the planeswalker it
@@ -1212,9 +1274,11 @@ class Combat:
                 player = self.players[index]
                 if dealer.has("infect"):
                     if player.can_get_poison:
-                        player.poison += amount  # 120.3b, 702.90b
+                        # 120.3b, 702.90b; 810.10: a team shares them.
+                        for member in self._team(index):
+                            self.players[member].poison += amount
                 elif player.can_lose_life:
-                    player.life -= amount  # 120.3a; 119.8
+                    self._gain_or_lose(index, -amount)  # 120.3a; 119.8
             elif kind == "creature":
                 target = self.creatures[index]
                 if dealer.has("infect") or dealer.has("wither"):
@@ -1238,7 +1302,7 @@ class Combat:
                 controller, shown = self.creatures[source].controller, source
             if not self.players[controller].can_gain_life:
                 continue  # 119.7
-            self.players[controller].life += amount
+            self._gain_or_lose(controller, amount)
             events.life_gains.append((controller, amount, shown, step))
 
     def deal_damage(self, source: int | DamageSource, recipient: Thing, amount: int) -> StepEvents:
@@ -1279,10 +1343,18 @@ class Combat:
         if self.game_over:
             return
         for index, player in enumerate(self.players):
-            # 704.5a; 704.5c: ten or more poison counters.
-            if (player.life <= 0 or player.poison >= 10) and not player.has_lost:
+            # 704.5a; 704.5c: ten or more poison counters; 704.6a, 704.6b
+            # for a team.
+            loses = player.life <= 0 or player.poison >= self._poison_to_lose(index)
+            if loses and not player.has_lost:
                 player.has_lost = True
                 events.losers.append(index)
+        # 810.8a: if either player on a team loses, the team loses.
+        for loser in list(events.losers):
+            for member in self._team(loser):
+                if not self.players[member].has_lost:
+                    self.players[member].has_lost = True
+                    events.losers.append(member)
         dying: list[tuple[int, str]] = []
         regenerating: list[int] = []
         for index, creature in enumerate(self.creatures):

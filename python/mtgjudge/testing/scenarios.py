@@ -165,6 +165,8 @@ class KernelDriver:
     def __init__(self, engine: Any, board: dict[str, Any]):
         self.names = list(engine.KEYWORDS)
         self.combat = engine.Combat(list(board["life"]))
+        if "teams" in board:
+            self.combat.set_teams(board["teams"])
         self.board = board
         for c in board["creatures"]:
             self.combat.add_creature(
@@ -214,6 +216,8 @@ class ReferenceDriver:
 
     def __init__(self, board: dict[str, Any]):
         self.combat = ReferenceCombat(list(board["life"]))
+        if "teams" in board:
+            self.combat.set_teams(board["teams"])
         self.board = board
         for c in board["creatures"]:
             self.combat.add_creature(

@@ -140,17 +140,27 @@ def combat_boards(
     max_attackers: int = 4,
     max_blockers: int = 4,
     max_planeswalkers: int = 2,
+    two_headed_giant: bool = True,
 ) -> Board:
     """The players, creatures and planeswalkers of one combat. Player 0 is
     the active player; their creatures come first. The defending players'
-    creatures and planeswalkers are spread among the other players."""
-    players = draw(st.integers(2, max_players))
-    life = draw(
-        st.lists(
-            st.one_of(st.integers(1, 6), st.integers(7, 20)), min_size=players, max_size=players
-        )
-    )
-    opponents = st.integers(1, players - 1)
+    creatures and planeswalkers are spread among the other players.
+
+    Now and then, unless ``two_headed_giant`` is False, it is a
+    Two-Headed Giant game (810): players 0 and 1 are
+    the active team, 2 and 3 the other, each team with one life total
+    (810.4), and ``"teams": [[0, 1], [2, 3]]``."""
+    life_totals = st.one_of(st.integers(1, 6), st.integers(7, 20))
+    teams = None
+    if two_headed_giant and _chance(draw, 1, 6):
+        teams = [[0, 1], [2, 3]]
+        ours, theirs = draw(life_totals), draw(life_totals)
+        life = [ours, ours, theirs, theirs]
+        attacking_players, opponents = st.integers(0, 1), st.integers(2, 3)
+    else:
+        players = draw(st.integers(2, max_players))
+        life = draw(st.lists(life_totals, min_size=players, max_size=players))
+        attacking_players, opponents = st.just(0), st.integers(1, players - 1)
     attackers = draw(st.integers(1, max_attackers))
     blockers = draw(st.integers(1, max(max_blockers, 1)) | st.integers(0, max_blockers))
     # A few keywords for this combat, so that interacting keywords (trample
@@ -159,13 +169,25 @@ def combat_boards(
         st.sampled_from(THEMES)
         | st.lists(st.sampled_from(COMBAT_KEYWORDS), min_size=1, max_size=4, unique=True).map(tuple)
     )
-    creatures = [draw(creature_specs(0, True, palette)) for _ in range(attackers)]
+    creatures = [
+        draw(creature_specs(draw(attacking_players), True, palette)) for _ in range(attackers)
+    ]
     creatures += [draw(creature_specs(draw(opponents), False, palette)) for _ in range(blockers)]
     walkers = [
         {"controller": draw(opponents), "loyalty": draw(st.integers(1, 3) | st.integers(4, 7))}
         for _ in range(draw(st.integers(0, max_planeswalkers)))
     ]
-    return {"life": life, "active_player": 0, "creatures": creatures, "planeswalkers": walkers}
+    board = {"life": life, "active_player": 0, "creatures": creatures, "planeswalkers": walkers}
+    if teams is not None:
+        board["teams"] = teams
+    return board
+
+
+def same_team(board: Board, player: int, other: int) -> bool:
+    """The same player, or teammates in Two-Headed Giant (810.1)."""
+    return player == other or any(
+        player in team and other in team for team in board.get("teams", ())
+    )
 
 
 _RARELY = st.sampled_from([False, False, False, True, False, False])
@@ -199,11 +221,13 @@ def _has(creature: dict[str, Any], keyword: str) -> bool:
 def attack_targets(board: Board) -> list[Thing]:
     """What the active player may attack: opponents and their planeswalkers (508.1b)."""
     active = board["active_player"]
-    targets: list[Thing] = [("player", p) for p in range(len(board["life"])) if p != active]
+    targets: list[Thing] = [
+        ("player", p) for p in range(len(board["life"])) if not same_team(board, p, active)
+    ]
     targets += [
         ("planeswalker", i)
         for i, walker in enumerate(board["planeswalkers"])
-        if walker["controller"] != active and walker.get("on_battlefield", True)
+        if not same_team(board, walker["controller"], active) and walker.get("on_battlefield", True)
     ]
     return targets
 
@@ -218,7 +242,7 @@ def attack_declarations(draw: st.DrawFn, board: Board) -> list[tuple[int, Thing]
         able = [
             i
             for i, c in enumerate(creatures)
-            if c["controller"] == active
+            if same_team(board, c["controller"], active)
             and not c["tapped"]
             and (not c["summoning_sick"] or _has(c, "haste"))
             and not _has(c, "defender")
@@ -254,7 +278,7 @@ def _may_block(board: Board, attacks: dict[int, Thing], blocker: int, attacker: 
     else:
         return False
     return (
-        b["controller"] == defending
+        same_team(board, b["controller"], defending)
         and (not _has(a, "flying") or _has(b, "flying") or _has(b, "reach"))
         and _has(a, "shadow") == _has(b, "shadow")
     )
@@ -313,7 +337,7 @@ def block_declarations(
     unused = [
         i
         for i, c in enumerate(creatures)
-        if c["controller"] != active and all(b != i for b, _ in blocks)
+        if not same_team(board, c["controller"], active) and all(b != i for b, _ in blocks)
     ]
     lone = [
         a
@@ -595,14 +619,17 @@ def counter_changes(draw: st.DrawFn, state: dict[str, Any]) -> list[dict[str, An
 def boards(
     max_players: int = 3, max_attackers: int = 4, max_blockers: int = 4, max_planeswalkers: int = 2
 ) -> st.SearchStrategy[Board]:
-    """The board of one combat: the same as :func:`combat_boards`.
+    """The board of one combat: the same as :func:`combat_boards`, but never
+    Two-Headed Giant, which the fuzzed engines' rulings would need to declare.
 
     ``{"life": [20, 7], "active_player": 0, "creatures": [{"controller",
     "power", "toughness", "damage", "keywords", "keyword_counters",
     "tapped", "summoning_sick", "block_limit", "regeneration_shields"},
     ...], "planeswalkers":
     [{"controller", "loyalty"}, ...]}``."""
-    return combat_boards(max_players, max_attackers, max_blockers, max_planeswalkers)
+    return combat_boards(
+        max_players, max_attackers, max_blockers, max_planeswalkers, two_headed_giant=False
+    )
 
 
 def _unique_by(items: list[Any], key: Any) -> list[Any]:

@@ -32,6 +32,11 @@ pub struct Player {
     /// False under "you can't get poison counters" (122.1f, 614.1a):
     /// infect damage to the player still is dealt but gives none.
     pub can_get_poison: bool,
+    /// The team the player is on in a Two-Headed Giant game (810.1), or
+    /// `None` outside one. Teammates share a life total and poison
+    /// counters (810.4, 810.10), attack and block as a team (805.10), and
+    /// win or lose together (810.8a); each holds the team's totals.
+    pub team: Option<u8>,
 }
 
 /// How a game ended (104.1).
@@ -52,6 +57,7 @@ impl Player {
             can_gain_life: true,
             can_lose_life: true,
             can_get_poison: true,
+            team: None,
         }
     }
 }
@@ -332,15 +338,72 @@ impl Board {
         self.planeswalkers.get(usize::from(id))
     }
 
+    /// Whether two players are the same player or teammates (810.1).
+    pub fn same_team(&self, a: PlayerId, b: PlayerId) -> bool {
+        if a == b {
+            return true;
+        }
+        let team = |id: PlayerId| self.player(id).and_then(|player| player.team);
+        team(a).is_some() && team(a) == team(b)
+    }
+
+    /// The player and their teammates (810.1).
+    fn team_mut(&mut self, player: PlayerId) -> impl Iterator<Item = &mut Player> {
+        let team = self.player(player).and_then(|state| state.team);
+        self.players
+            .iter_mut()
+            .enumerate()
+            .filter(move |(index, state)| {
+                *index == usize::from(player) || (team.is_some() && state.team == team)
+            })
+            .map(|(_, state)| state)
+    }
+
+    /// The player's life total changes by `change`. In Two-Headed Giant the
+    /// player gains or loses the life, and the result is applied to the
+    /// team's shared total, which each teammate holds (810.9).
+    pub fn change_life(&mut self, player: PlayerId, change: i32) {
+        for state in self.team_mut(player) {
+            state.life = state.life.saturating_add(change);
+        }
+    }
+
+    /// The player gets `count` poison counters (122.1f); a team shares them
+    /// (810.10).
+    pub fn add_poison(&mut self, player: PlayerId, count: i32) {
+        for state in self.team_mut(player) {
+            state.poison = state.poison.saturating_add(count);
+        }
+    }
+
+    /// How many poison counters make the player lose: ten (704.5c), or for
+    /// a team fifteen (704.6b), and five more for each teammate beyond the
+    /// second (810.11).
+    pub fn poison_to_lose(&self, player: PlayerId) -> i32 {
+        let size = (0..self.players.len())
+            .filter(|&other| self.same_team(player, other as PlayerId))
+            .count();
+        if size < 2 {
+            10
+        } else {
+            let extra = i32::try_from(size - 2).unwrap_or(i32::MAX);
+            extra.saturating_mul(5).saturating_add(15)
+        }
+    }
+
     /// Whether the game is over (104.1), and how. A player who loses leaves
-    /// the game (104.5); once some player has lost and at most one is left,
-    /// the one left wins (104.2a), or, if none is, the game is a draw
-    /// (104.4a). With more players left, the game goes on (800.4).
+    /// the game (104.5); once some player has lost and at most one player,
+    /// or one team (810.8a), is left, that one wins (104.2a; `Won` names
+    /// a player of the team), or, if none is, the game is a draw (104.4a).
+    /// With more left, the game goes on (800.4).
     pub fn game_result(&self) -> Option<GameResult> {
         let mut left = self.players.iter().enumerate().filter(|(_, p)| !p.has_lost);
-        let (first, second) = (left.next(), left.next());
+        let first = left.next();
+        let other_side = first.and_then(|(winner, _)| {
+            left.find(|&(other, _)| !self.same_team(winner as PlayerId, other as PlayerId))
+        });
         let someone_lost = self.players.iter().any(|player| player.has_lost);
-        match (someone_lost, first, second) {
+        match (someone_lost, first, other_side) {
             (false, _, _) | (true, Some(_), Some(_)) => None,
             (true, Some((winner, _)), None) => Some(GameResult::Won(winner as PlayerId)),
             (true, None, _) => Some(GameResult::Draw),

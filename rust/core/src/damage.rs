@@ -106,11 +106,26 @@ pub fn check_state_based_actions(board: &mut Board, log: &mut DamageLog) {
     if board.is_game_over() {
         return; // 104.1
     }
-    for (index, player) in board.players.iter_mut().enumerate() {
-        // 704.5a, 704.5c
-        if (player.life <= 0 || player.poison >= 10) && !player.has_lost {
+    let first_loser = log.losers.len();
+    for index in 0..board.players.len() {
+        let id = index as PlayerId;
+        let poison_to_lose = board.poison_to_lose(id);
+        let player = &mut board.players[index];
+        // 704.5a, 704.5c; for a team, 704.6a and 704.6b.
+        if (player.life <= 0 || player.poison >= poison_to_lose) && !player.has_lost {
             player.has_lost = true;
-            log.losers.push(index as PlayerId);
+            log.losers.push(id);
+        }
+    }
+    // 810.8a: if either player on a team loses, the team loses.
+    for loser in first_loser..log.losers.len() {
+        let loser = log.losers[loser];
+        for index in 0..board.players.len() {
+            let id = index as PlayerId;
+            if !board.players[index].has_lost && board.same_team(loser, id) {
+                board.players[index].has_lost = true;
+                log.losers.push(id);
+            }
         }
     }
     for index in 0..board.creatures.len() {
@@ -298,15 +313,15 @@ fn deal_one(
     });
     match recipient {
         Recipient::Player(index) => {
-            let player = &mut board.players[usize::from(index)];
+            let player = &board.players[usize::from(index)];
             if infect {
                 // 120.3b, 702.90b: poison counters instead of life loss.
                 if player.can_get_poison {
-                    player.poison = player.poison.saturating_add(amount);
+                    board.add_poison(index, amount);
                 }
             } else if player.can_lose_life {
                 // 120.3a; 119.8: no loss for a player who can't lose life.
-                player.life = player.life.saturating_sub(amount);
+                board.change_life(index, amount.saturating_neg());
             }
         }
         Recipient::Creature(index) => {
@@ -350,8 +365,8 @@ fn deal_one(
 /// The life gains recorded since `first_gain` happen (702.15b).
 fn apply_life_gains(board: &mut Board, log: &DamageLog, first_gain: usize) {
     for gain in &log.life_gains[first_gain..] {
-        if let Some(player) = board.players.get_mut(usize::from(gain.player)) {
-            player.life = player.life.saturating_add(gain.amount);
+        if board.player(gain.player).is_some() {
+            board.change_life(gain.player, gain.amount);
         }
     }
 }

@@ -522,7 +522,55 @@ impl PyCombat {
         })
     }
 
-    /// Sets the player's poison counters (122.1f).
+    /// Two-Headed Giant (810): each list is a team, by player index. A
+    /// team's players must already hold the same life total and poison
+    /// counters, which they share from now on (810.4, 810.10).
+    fn set_teams(&mut self, teams: Vec<Vec<u8>>) -> PyResult<()> {
+        self.combat.forget_assignment();
+        let players = self.board.players.len();
+        if teams.len() > players {
+            return Err(invalid_input(format!(
+                "teams: {} teams for {players} players",
+                teams.len()
+            )));
+        }
+        let mut team_of = vec![None; players];
+        for (team, members) in teams.iter().enumerate() {
+            for &player in members {
+                let slot = team_of.get_mut(usize::from(player)).ok_or_else(|| {
+                    invalid_input(format!("teams[{team}]: no player with index {player}"))
+                })?;
+                if slot.is_some() {
+                    return Err(invalid_input(format!(
+                        "teams[{team}]: player {player} is already on a team"
+                    )));
+                }
+                *slot = Some(team as u8);
+            }
+            let first = members
+                .first()
+                .map(|&player| self.board.players[usize::from(player)]);
+            if let Some(first) = first {
+                let shared = members.iter().all(|&player| {
+                    let state = self.board.players[usize::from(player)];
+                    (state.life, state.poison) == (first.life, first.poison)
+                });
+                if !shared {
+                    return Err(invalid_input(format!(
+                        "teams[{team}]: teammates share one life total and their poison \
+                         counters (810.4, 810.10), so they must start with the same"
+                    )));
+                }
+            }
+        }
+        for (state, team) in self.board.players.iter_mut().zip(team_of) {
+            state.team = team;
+        }
+        Ok(())
+    }
+
+    /// Sets the player's poison counters (122.1f); a team's, for a player
+    /// on one (810.10).
     fn set_poison(
         &mut self,
         #[pyo3(from_py_with = args::player)] player: u8,
@@ -532,7 +580,8 @@ impl PyCombat {
         if count < 0 {
             return Err(invalid_input("count: poison counters can't be negative"));
         }
-        self.player_mut(player)?.poison = count;
+        let have = self.player_mut(player)?.poison;
+        self.board.add_poison(player, count.saturating_sub(have));
         Ok(())
     }
 

@@ -238,7 +238,8 @@ impl Combat {
     /// The player loses the game for a reason other than state-based
     /// actions: they concede (104.3a) or an effect says so (104.3e). They
     /// leave the game (104.5), as [`Combat::check_state_based_actions`]
-    /// describes.
+    /// describes; in Two-Headed Giant their team loses and leaves with
+    /// them (810.8a).
     pub fn player_loses(
         &mut self,
         board: &mut Board,
@@ -261,7 +262,17 @@ impl Combat {
         }
         state.has_lost = true;
         log.losers.push(player);
-        self.players_leave(board, &[player]);
+        // 810.8a: the team loses with them.
+        let first_loser = log.losers.len() - 1;
+        for index in 0..board.players.len() {
+            let id = index as PlayerId;
+            if !board.players[index].has_lost && board.same_team(player, id) {
+                board.players[index].has_lost = true;
+                log.losers.push(id);
+            }
+        }
+        let leaving = log.losers[first_loser..].to_vec();
+        self.players_leave(board, &leaving);
         Ok(())
     }
 

@@ -33,7 +33,14 @@ impl Combat {
             {
                 return Err(illegal(AttackFault::DeclaredTwice));
             }
-            if let Some(fault) = attack_fault(creature, active_player) {
+            // 805.10a: in Two-Headed Giant each player on the active team
+            // is an attacking player.
+            let attacking_player = if board.same_team(creature.controller, active_player) {
+                creature.controller
+            } else {
+                active_player
+            };
+            if let Some(fault) = attack_fault(creature, attacking_player) {
                 return Err(illegal(fault));
             }
             // 508.1b: an opponent, or a planeswalker an opponent controls.
@@ -41,7 +48,9 @@ impl Combat {
                 AttackTarget::Player(player) => {
                     check_player(board, player)?;
                     // A player who left the game (104.5) is no opponent.
-                    if player == active_player || board.players[usize::from(player)].has_lost {
+                    if board.same_team(player, active_player)
+                        || board.players[usize::from(player)].has_lost
+                    {
                         return Err(illegal(AttackFault::NotAnOpponent));
                     }
                 }
@@ -53,7 +62,7 @@ impl Combat {
                                 kind: "planeswalker",
                                 index: usize::from(planeswalker),
                             })?;
-                    if !walker.on_battlefield || walker.controller == active_player {
+                    if !walker.on_battlefield || board.same_team(walker.controller, active_player) {
                         return Err(illegal(AttackFault::PlaneswalkerNotAttackable));
                     }
                 }
@@ -111,7 +120,10 @@ impl Combat {
             if blocker.tapped {
                 return Err(illegal(BlockFault::Tapped));
             }
-            if Some(blocker.controller) != defending_player(board, attack.target) {
+            // 805.10d: a defending team's creatures block creatures
+            // attacking any of its players or their planeswalkers.
+            let defending = defending_player(board, attack.target);
+            if !defending.is_some_and(|player| board.same_team(blocker.controller, player)) {
                 return Err(illegal(BlockFault::NotDefending));
             }
             let blocks_so_far = declared[..=index]

@@ -12,6 +12,8 @@ mod error;
 #[cfg(test)]
 mod game_end_tests;
 #[cfg(test)]
+mod team_tests;
+#[cfg(test)]
 mod tests;
 
 pub use crate::damage::{DamageAssignment, DamageEvent, DamageLog, Death, DeathReason, LifeGain};
