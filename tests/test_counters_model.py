@@ -66,13 +66,13 @@ def test_counters_from_two_events_add_up_and_kill(tmp_path):
 def test_infect_damage_to_a_player_is_poison(tmp_path):
     # 702.90b: no life lost, that many poison counters.
     game = _game(tmp_path, DEAL_TO_BOB)
-    assert (game.players["Bob"].life, game.players["Bob"].counters["poison"]) == (20, 2)
+    assert (game.players["Bob"].life, game.players["Bob"].poison) == (20, 2)
     assert not game.players["Bob"].has_lost
 
 
 def test_wither_damage_to_a_player_is_life_loss(tmp_path):
     game = _game(tmp_path, DEAL_TO_BOB, keyword="wither")
-    assert (game.players["Bob"].life, game.players["Bob"].counters["poison"]) == (18, 0)
+    assert (game.players["Bob"].life, game.players["Bob"].poison) == (18, 0)
 
 
 def test_ten_poison_counters_lose_the_game(tmp_path):
@@ -104,7 +104,7 @@ def test_creature_that_cant_have_counters_put_on_it(tmp_path):
 def test_player_who_cant_get_poison_counters(tmp_path):
     extra = 'counter_rules = [{ players = "you", kinds = ["poison"], cant = true }]\n'
     game = _game(tmp_path, DEAL_TO_BOB, poison=9, extra=extra)
-    assert game.players["Bob"].counters["poison"] == 9
+    assert game.players["Bob"].poison == 9
     assert game.players["Bob"].life == 20
     # The counters action too.
     game = _game(tmp_path, "{ counters = { Bob = { poison = 1 } } }", poison=9, extra=extra)
@@ -197,4 +197,4 @@ def test_melira_like_lose_static_in_timestamp_order(tmp_path):
     )
     game = _game(tmp_path, DEAL_TO_BOB, extra=extra)
     assert "infect" not in game.characteristics(game.obj("rat")).all_keywords
-    assert (game.players["Bob"].life, game.players["Bob"].counters["poison"]) == (18, 0)
+    assert (game.players["Bob"].life, game.players["Bob"].poison) == (18, 0)

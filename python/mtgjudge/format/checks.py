@@ -47,6 +47,29 @@ def _setup_names(setup: dict[str, Any]) -> tuple[set[str], set[str]]:
     return players, objects
 
 
+def _check_teams(setup: dict[str, Any], players: set[str]) -> None:
+    """810.1, 810.11: equally sized teams with every player on one; 810.4,
+    810.10: teammates give the same life total and poison counters."""
+    teams = setup["teams"]
+    seated = [name for team in teams for name in team]
+    if sorted(seated) != sorted(players):
+        raise FormatProblem(
+            "setup.teams", "expected every player of the setup on exactly one team (810.1)"
+        )
+    if len({len(team) for team in teams}) > 1:
+        raise FormatProblem("setup.teams", "expected teams of the same size (810.1, 810.11)")
+    entries = {entry["name"]: entry for entry in setup["players"] if isinstance(entry, dict)}
+    for index, team in enumerate(teams):
+        for key in ("life", "poison"):
+            given = {entries.get(name, {}).get(key) for name in team}
+            if len(given) > 1:
+                raise FormatProblem(
+                    f"setup.teams[{index}].{key}",
+                    f"expected the same {key} for each player of the team, which shares it "
+                    "(810.4, 810.10)",
+                )
+
+
 def check_meaning(ruling: dict[str, Any]) -> Names:
     source = ruling["source"]
     if "cards" not in source and "rule" not in source:
@@ -55,6 +78,8 @@ def check_meaning(ruling: dict[str, Any]) -> Names:
     players, objects = _setup_names(setup)
     if len(players) != len(setup["players"]):
         raise FormatProblem("setup.players", "player names must be distinct")
+    if "teams" in setup:
+        _check_teams(setup, players)
     for zone in SETUP_ZONES:
         for ref, obj in setup.get(zone, {}).items():
             path = join(join("setup", zone), ref)

@@ -279,6 +279,12 @@ CONDITION_TABLE = Table(
         ),
         your_turn=Bool(description="“During your turn”: its controller is the active player."),
         a_creature_died_this_turn=Bool(description="“If a creature died this turn” (700.4)."),
+        you_gained_life_this_turn=Int(
+            minimum=1,
+            description="“If you gained N or more life this turn”: the life its controller "
+            "gained this turn, themselves (in Two-Headed Giant a teammate's gains aren't "
+            "theirs, 810.9).",
+        ),
     ),
     description="A board condition a static ability, or a triggered ability's intervening "
     "“if” clause (603.4), depends on. Every part given must hold.",
@@ -1100,6 +1106,12 @@ STATE_ACTION_SPECS: dict[str, Spec] = {
         "(701.3c, 613.7e); where it can't be attached it doesn't move (701.3b).",
     ),
     "tap": REF_LIST,
+    "transform": Array(
+        REF,
+        unique=True,
+        description="“Transform [permanents]” (701.27a): each turns over to its other face; "
+        "one without a `back_face` doesn't (701.27c).",
+    ),
     "untap": REF_LIST,
     "untap_all": AnyOf(
         [FILTER],
@@ -2279,6 +2291,16 @@ SETUP = Table(
     _fields(
         ("players",),
         players=Array(PLAYER_ENTRY, min_items=1),
+        teams=Array(
+            Array(PLAYER, min_items=2, unique=True),
+            min_items=2,
+            description="A Two-Headed Giant game (810): its two teams, each a list of the "
+            "setup's players of the same size, every player on one. A team shares one life "
+            "total, 30 unless its players give the same `life` (810.4; 15 more for each "
+            "player beyond the second, 810.11), and its poison counters (810.10); it takes "
+            "its turns, attacks and blocks together (805.4, 805.10) and wins or loses "
+            "together (810.8a).",
+        ),
         active_player=PLAYER,
         step=Str(enum=POSITIONS),
         day_night=Str(

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mtgjudge.format.ruling import Probe, Ruling
-from mtgjudge.protocol.vocabulary import OBSERVATIONS, SETUP_ZONES
+from mtgjudge.protocol.vocabulary import OBSERVATIONS, SETUP_ZONES, starting_life
 
 #: What every engine builds, so never a reason to leave a probe out.
 IMPLIED = frozenset({"players", "player.life", "active_player", "step"})
@@ -31,7 +31,9 @@ def neutral_setup(setup: dict[str, Any]) -> dict[str, Any]:
     life total, the active player and the step, each object its name (and a
     creature its types)."""
     players = [
-        {"name": entry, "life": 20} if isinstance(entry, str) else {"life": 20, **entry}
+        {"name": entry, "life": starting_life(setup, entry)}
+        if isinstance(entry, str)
+        else {"life": starting_life(setup, entry["name"]), **entry}
         for entry in setup["players"]
     ]
     return {

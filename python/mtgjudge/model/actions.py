@@ -743,6 +743,17 @@ def _tap(game: Game, refs: list[str], context: Context) -> None:
         obj.tapped = True
 
 
+def _transform(game: Game, refs: list[str], context: Context) -> None:
+    """701.27a: a transforming permanent turns over to its other face;
+    701.27c: one that isn't (no back face) doesn't."""
+    for obj in _each(game, refs):
+        if obj.back is None:
+            game.note("701.27c", f"{obj.name} has no back face and doesn't transform")
+            continue
+        obj.transformed = not obj.transformed
+        game.note("701.27a", f"{obj.ref} transforms")
+
+
 def _untap(game: Game, refs: list[str], context: Context) -> None:
     for obj in _each(game, refs):
         obj.tapped = False
@@ -1318,6 +1329,7 @@ PERFORMERS: dict[str, Performer] = {
     "attach": _attach,
     "add_mana": _add_mana,
     "tap": _tap,
+    "transform": _transform,
     "untap": _untap,
     "untap_all": _untap_all,
     "cast": _cast,

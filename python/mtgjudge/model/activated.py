@@ -480,7 +480,7 @@ def activate(
     if ability.activators == "any":
         allowed = True
     elif ability.activators == "opponents":
-        allowed = player != controller
+        allowed = not game.teammates(player, controller)  # 102.3
     else:
         allowed = player == controller
     if not allowed:

@@ -183,6 +183,9 @@ class KernelBoard:
                 self.walkers.append(obj)
         self._creature_index = {obj.serial: i for i, obj in enumerate(self.creatures)}
         self._walker_index = {obj.serial: i for i, obj in enumerate(self.walkers)}
+        if game.teams:
+            # 810: teams share life and poison, attack and block as one.
+            self.kernel.set_teams([[self.player_index(p) for p in team] for team in game.teams])
         record = game.combat
         if record is not None:
             for attacker, target in record.attacks.items():
@@ -213,7 +216,7 @@ class KernelBoard:
             if not gains or changed:
                 self.kernel.set_life_rules(index, can_gain_life=gains, can_lose_life=not changed)
             # 122.1f, 704.5c: poison counters, and whether the player can get them.
-            poison = game.players[name].counters.get("poison", 0)
+            poison = game.players[name].poison
             if poison:
                 self.kernel.set_poison(index, poison)
             if counter_rules and not counters.can_get(game, name, "poison"):
@@ -390,9 +393,9 @@ class KernelBoard:
             name = self.players[index]
             player = game.players[name]
             poison = self.kernel.poison(index)
-            gained = poison - player.counters.get("poison", 0)
+            gained = poison - player.poison
             if gained > 0:
-                player.counters["poison"] = poison
+                player.poison = poison
                 game.note(
                     "702.90b", f"{name} gets {gained} poison counter(s) for the infect damage"
                 )
@@ -528,7 +531,10 @@ class KernelBoard:
         triggers.life_gained(game, gains)
         for player in events.losers:
             name = self.players[player]
-            if game.players[name].life <= 0:
+            team = game.players[name].team
+            if len(team) > 1:
+                game.losing.append((name, *_team_loss(game, team)))
+            elif game.players[name].life <= 0:
                 game.losing.append(
                     (name, "704.5a", f"{name} has 0 or less life and loses the game")
                 )
@@ -568,6 +574,16 @@ class KernelBoard:
             loss, rule = life.loss_from_damage(game, name, amount)
             game.note(rule, f"{amount} damage dealt to {name} makes {name} lose {loss} life")
             game.players[name].life -= loss
+
+
+def _team_loss(game: Game, team: tuple[str, ...]) -> tuple[str, str]:
+    """Why a Two-Headed Giant team lost at the kernel's state-based check:
+    0 or less life (704.6a), or fifteen or more poison counters, five
+    more for each player beyond the second (704.6b, 810.11)."""
+    names = " and ".join(team)
+    if game.players[team[0]].life <= 0:
+        return "704.6a", f"the team of {names} has 0 or less life and loses the game"
+    return "704.6b", f"the team of {names} has too many poison counters and loses the game"
 
 
 def _display(game: Game, kind: str, recipient: str) -> str:
@@ -887,10 +903,11 @@ def enter_attacking(game: Game, obj: GameObject, target: str) -> None:
         return never("506.2", "there is no combat, so nothing can be attacked")
     if "creature" not in current.types:
         return never("506.3a", "it isn't a creature")
-    if current.controller != attacking_player:
-        return never("506.3b", f"its controller, {current.controller}, isn't the attacking player")
+    # 805.10a: each player on the active team is an attacking player.
+    if not game.is_active(current.controller):
+        return never("506.3b", f"its controller, {current.controller}, isn't an attacking player")
     if target in game.players:
-        if target == attacking_player:
+        if game.teammates(target, attacking_player):
             raise InvalidInputError(f"{obj.ref} can't attack its own controller, {target}")
         if game.players[target].has_lost:
             return never("508.4a", f"{target} is no longer in the game")
@@ -901,7 +918,7 @@ def enter_attacking(game: Game, obj: GameObject, target: str) -> None:
             walker.zone != "battlefield"
             or not walker.exists
             or "planeswalker" not in game.characteristics(walker).types
-            or game.controller(walker) == attacking_player
+            or game.is_active(game.controller(walker))
         ):
             return never(
                 "508.4a", f"{walker.name} isn't a planeswalker a defending player controls"

@@ -157,7 +157,7 @@ def total_cost(
             whose = modifier.players
             if whose == "you" and controller != player:
                 continue
-            if whose == "opponents" and controller == player:
+            if whose == "opponents" and game.teammates(controller, player):  # 102.3
                 continue
             if not modifier.spells.matches(qualities):
                 continue

@@ -148,9 +148,21 @@ def can_put(game: Game, obj: GameObject, kind: str) -> bool:
     return not any(active.rule.cant for active in _rules_for_object(game, obj, kind))
 
 
+def _stopping(game: Game, player: str, kind: str) -> list[ActiveCounterRule]:
+    """The rules by which the player can't get counters of this kind
+    (122.1f): for poison counters, any that says a teammate can't (810.10c)."""
+    team = game.players[player].team if kind == "poison" else (player,)
+    return [
+        active
+        for member in team
+        for active in _rules_for_player(game, member, kind)
+        if active.rule.cant
+    ]
+
+
 def can_get(game: Game, player: str, kind: str) -> bool:
-    """Whether the player can get counters of this kind (122.1f)."""
-    return not any(active.rule.cant for active in _rules_for_player(game, player, kind))
+    """Whether the player can get counters of this kind (122.1f, 810.10c)."""
+    return not _stopping(game, player, kind)
 
 
 def put(
@@ -193,7 +205,7 @@ def give(game: Game, player: str, kind: str, amount: int, why: str = "") -> int:
     unless they can't get them. Returns how many they got."""
     if amount <= 0:
         return 0
-    stopping = [active for active in _rules_for_player(game, player, kind) if active.rule.cant]
+    stopping = _stopping(game, player, kind)
     what = f"{amount} {kind} counter(s){f' ({why})' if why else ''}"
     if stopping:
         game.note(
@@ -202,8 +214,12 @@ def give(game: Game, player: str, kind: str, amount: int, why: str = "") -> int:
             f"doesn't get the {what}",
         )
         return 0
-    counters = game.players[player].counters
-    counters[kind] = counters.get(kind, 0) + amount
+    holder = game.players[player]
+    if kind == "poison":
+        # 810.10: in Two-Headed Giant the team shares them.
+        holder.poison += amount
+    else:
+        holder.counters[kind] = holder.counters.get(kind, 0) + amount
     game.note("122.1f" if kind == "poison" else "122.1", f"{player} gets {what}")
     return amount
 
@@ -211,6 +227,14 @@ def give(game: Game, player: str, kind: str, amount: int, why: str = "") -> int:
 def remove(game: Game, holder: str, kind: str, amount: int | None = None) -> int:
     """Removes counters of a kind from a player or an object: ``amount``
     of them, or all. Returns how many were removed."""
+    if holder in game.players and kind == "poison":
+        # 810.10b: in Two-Headed Giant the team loses them.
+        player = game.players[holder]
+        removed = player.poison if amount is None else min(amount, player.poison)
+        player.poison -= removed
+        if removed:
+            game.note("122.1", f"{removed} poison counter(s) are removed from {holder}")
+        return removed
     if holder in game.players:
         counters = game.players[holder].counters
         name = holder

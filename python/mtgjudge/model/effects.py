@@ -181,6 +181,7 @@ class ObjectFilter:
             counters=obj.counters,
             you=you,
             status=combat_status(game, obj),
+            your_team=game.players[you].team if you in game.players else (),
         )
 
     def _blocks_one(self, game: Game, obj: GameObject, you: str) -> bool:
@@ -202,6 +203,7 @@ class ObjectFilter:
         counters: Mapping[str, int],
         you: str,
         status: CombatStatus | None = None,
+        your_team: tuple[str, ...] = (),
     ) -> bool:
         """Whether an object with these characteristics and status (as they
         are now, or as they last were, 603.10) fits, apart from `other`."""
@@ -215,7 +217,8 @@ class ObjectFilter:
                 return False
         if self.controller == "you" and current.controller != you:
             return False
-        if self.controller == "opponents" and current.controller == you:
+        # 102.3: a teammate (``your_team``) is no opponent.
+        if self.controller == "opponents" and current.controller in (you, *your_team):
             return False
         if self.types and not self.types <= current.types:
             return False
@@ -335,6 +338,9 @@ class Condition:
     entered_this_turn: ObjectFilter | None = None
     #: "if a creature died this turn" (700.4).
     a_creature_died_this_turn: bool = False
+    #: "if you gained N or more life this turn": the player's own gains
+    #: (119.9); in Two-Headed Giant a teammate's aren't theirs (810.9).
+    you_gained_life_this_turn: int | None = None
     #: "if there are N or more [quality] cards in your graveyard": (the
     #: quality's :class:`~mtgjudge.model.timing.SpellFilter`, N, whether the
     #: object with the ability is left out, "other").
@@ -349,8 +355,16 @@ class Condition:
     source_devoured: bool = False
 
     def holds(self, game: Game, you: str, source_serial: int | None) -> bool:
-        if self.your_turn and game.turn.active_player != you:
+        if self.your_turn and not game.is_active(you):  # 805.4a
             return False
+        if self.you_gained_life_this_turn is not None:
+            gained = sum(
+                gain.amount
+                for gain in game.history.life_gains
+                if gain.player == you and gain.turn == game.turn_number
+            )
+            if gained < self.you_gained_life_this_turn:
+                return False
         if self.source_devoured:
             source = game.by_serial(source_serial) if source_serial is not None else None
             if source is None or source.devoured <= 0:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 from typing import Any
 
 from mtgjudge.errors import IllegalActionError, InvalidInputError
@@ -42,9 +42,19 @@ def _add_starting_loyalty(obj: GameObject) -> None:
 
 
 @dataclass
+class SharedTotals:
+    """A life total (119.1) and poison counters (122.1f): a player's own, or
+    in Two-Headed Giant their team's, which each teammate holds (810.4,
+    810.10)."""
+
+    life: int
+    poison: int = 0
+
+
+@dataclass
 class Player:
     name: str
-    life: int = 20
+    starting_life: InitVar[int] = 20
     has_lost: bool = False
     #: Mana in the mana pool, or None when the scenario doesn't track mana
     #: (costs are then assumed to be paid).
@@ -54,8 +64,36 @@ class Player:
     drew_from_empty_library: bool = False
     #: The dungeons the player has completed, by name (309.7).
     dungeons_completed: tuple[str, ...] = ()
-    #: Counters the player has (122.1): poison counters (122.1f) and others.
+    #: Counters the player has (122.1) other than poison counters, which
+    #: are :attr:`poison` (122.1f).
     counters: Counter = field(default_factory=Counter)
+    totals: SharedTotals = field(init=False)
+    #: The player's team: their teammates in Two-Headed Giant (810.1), and
+    #: the player, in seat order; only the player outside one.
+    team: tuple[str, ...] = field(init=False)
+
+    def __post_init__(self, starting_life: int) -> None:
+        self.totals = SharedTotals(starting_life)
+        self.team = (self.name,)
+
+    @property
+    def life(self) -> int:
+        """119.1; in Two-Headed Giant the team's (810.9a)."""
+        return self.totals.life
+
+    @life.setter
+    def life(self, total: int) -> None:
+        # 810.9: the result is applied to the team's shared total.
+        self.totals.life = total
+
+    @property
+    def poison(self) -> int:
+        """122.1f; in Two-Headed Giant the team's (810.10a)."""
+        return self.totals.poison
+
+    @poison.setter
+    def poison(self, count: int) -> None:
+        self.totals.poison = count
 
 
 @dataclass(frozen=True)
@@ -151,6 +189,8 @@ class Game:
         if position not in POSITIONS:
             raise InvalidInputError(f"unknown phase or step {position!r}")
         self.players: dict[str, Player] = {player.name: player for player in players}
+        #: The Two-Headed Giant teams (810.1), in seat order; none otherwise.
+        self.teams: list[tuple[str, ...]] = []
         #: The game is over (104.1), and who won (104.2a); None for a draw (104.4a).
         self.over = False
         self.winner: str | None = None
@@ -254,11 +294,37 @@ class Game:
         self._timestamp += 1
         return self._timestamp
 
+    def form_teams(self, teams: list[list[str]]) -> None:
+        """Two-Headed Giant (810.1, 810.2): each team shares one life total
+        (810.4) and its poison counters (810.10), so its players must start
+        with the same ones, and takes its turns together (805.4)."""
+        for team in teams:
+            members = [self.players[name] for name in team]
+            if len({(p.life, p.poison) for p in members}) > 1:
+                raise InvalidInputError(
+                    f"the team {', '.join(team)} shares one life total and its poison "
+                    "counters (810.4, 810.10): give its players the same"
+                )
+            for member in members:
+                member.totals = members[0].totals
+                member.team = tuple(team)
+        self.teams = [tuple(team) for team in teams]
+        self.note("810.4", "a Two-Headed Giant game: each team has a shared life total")
+
     def player_names(self) -> list[str]:
         return list(self.players)
 
+    def teammates(self, player: str, other: str) -> bool:
+        """The same player, or on the same Two-Headed Giant team (810.1)."""
+        return other in self.players[player].team
+
+    def is_active(self, player: str) -> bool:
+        """The active player, or a player of the active team (805.4a)."""
+        return self.teammates(self.turn.active_player, player)
+
     def opponents(self, player: str) -> list[str]:
-        return [name for name in self.players if name != player]
+        """The players not on the player's team (102.3, 810.1)."""
+        return [name for name in self.players if not self.teammates(player, name)]
 
     def obj(self, ref: str) -> GameObject:
         """The object a scenario name refers to now."""
@@ -830,25 +896,35 @@ class Game:
 
     def settle_losses(self) -> None:
         """The players who lost at this state-based check lose together
-        (704.3). A player who loses leaves the game (104.5); with at most one
-        player left the game is over (104.2a, 104.4a) and GameOver is
-        raised; otherwise the game goes on without them (800.4a)."""
+        (704.3); in Two-Headed Giant a player's team loses with them
+        (810.8a). A player who loses leaves the game (104.5); with at most
+        one player or team left the game is over (104.2a, 104.4a) and
+        GameOver is raised; otherwise the game goes on without them
+        (800.4a)."""
         losing, self.losing = self.losing, []
         gone = []
         for name, rule, why in losing:
-            player = self.players[name]
-            if player.has_lost:
-                continue
-            player.has_lost = True
-            gone.append(name)
-            self.note(rule, why)
+            for member in self.players[name].team:
+                player = self.players[member]
+                if player.has_lost:
+                    continue
+                player.has_lost = True
+                gone.append(member)
+                if member == name:
+                    self.note(rule, why)
+                else:
+                    self.note("810.8a", f"{member} loses the game with their teammate {name}")
         if not gone:
             return
         left = [name for name, player in self.players.items() if not player.has_lost]
-        if len(left) <= 1:
+        if not left or all(self.teammates(left[0], other) for other in left[1:]):
             self.over = True
+            # In Two-Headed Giant, the team wins (810.8a): its first player
+            # as the setup lists them stands for it.
             self.winner = left[0] if left else None
-            if self.winner is not None:
+            if self.winner is not None and len(left) > 1:
+                self.note("810.8a", f"the team of {' and '.join(left)} is left and wins the game")
+            elif self.winner is not None:
                 self.note("104.2a", f"{self.winner} is the only player left and wins the game")
             else:
                 self.note("104.4a", "every player left loses at once: the game is a draw")
@@ -1135,6 +1211,9 @@ class Game:
             self.advance_to("cleanup")
         self._end_current_step()
         order = [name for name, player in self.players.items() if not player.has_lost]
+        if self.teams:
+            # 805.4: each team takes turns; its first player stands for it.
+            order = [team[0] for team in self.teams if team[0] in order]
         active = self.turn.active_player
         # 500.7: the most recently created extra turn (of a player still in
         # the game) is taken first; the normal order then goes on where it was.
@@ -1142,7 +1221,7 @@ class Game:
         if extra:
             following = self.extra_turns.pop(extra[-1])
         else:
-            normal = self.normal_turn_player
+            normal = self.players[self.normal_turn_player].team[0]
             following = (
                 order[(order.index(normal) + 1) % len(order)] if normal in order else order[0]
             )
@@ -1156,9 +1235,10 @@ class Game:
             e for e in self.effects if e.duration != "your_next_turn" or e.you != following
         ]
         daynight.untap_step(self, active, self.turn_number - 1)
-        # 302.6: what the new active player controls is no longer "summoning sick".
+        # 302.6: what the new active player (or team, 805.4) controls is no
+        # longer "summoning sick".
         for obj in self.battlefield():
-            if self.controller(obj) == following:
+            if self.is_active(self.controller(obj)):
                 obj.summoning_sick = False
         if self._skip_current_step():
             # 614.10: the untap step is skipped: nothing untaps.
@@ -1220,7 +1300,8 @@ class Game:
                 return ("declare_blockers", "combat_damage")
         elif position == "untap":
             for obj in self.battlefield():
-                if self.controller(obj) == self.turn.active_player:
+                # 805.4: the active team's permanents untap.
+                if self.is_active(self.controller(obj)):
                     obj.tapped = False
         elif position == "cleanup":
             # 514.2: damage wears off and "until end of turn" effects end; so
@@ -1259,7 +1340,9 @@ class Game:
             # 504.1: first, the active player draws a card, a turn-based
             # action that doesn't use the stack; then abilities that trigger
             # at the beginning of the draw step go on the stack (504.2).
-            self.draw(self.turn.active_player, 1)
+            # 805.4b, 805.6a: each player on the active team draws.
+            for player in self.players[self.turn.active_player].team:
+                self.draw(player, 1)
             triggers.step_began(self, position)
         elif position == "end":
             triggers.step_began(self, position)

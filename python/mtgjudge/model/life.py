@@ -97,21 +97,28 @@ def rules_for(game: Game, player: str) -> list[LifeRule]:
     ]
 
 
+def _team_rules(game: Game, player: str) -> list[LifeRule]:
+    """The life rules for the player's whole team: in Two-Headed Giant a
+    rule that a player can't gain or lose life holds for their teammate
+    too (810.9g, 810.9h)."""
+    return [rule for member in game.players[player].team for rule in rules_for(game, member)]
+
+
 def can_gain(game: Game, player: str) -> bool:
-    """119.7."""
-    return not any(rule.cant_gain for rule in rules_for(game, player))
+    """119.7, 810.9g."""
+    return not any(rule.cant_gain for rule in _team_rules(game, player))
 
 
 def can_lose(game: Game, player: str) -> bool:
-    """119.8."""
-    return not any(rule.cant_lose for rule in rules_for(game, player))
+    """119.8, 810.9h."""
+    return not any(rule.cant_lose for rule in _team_rules(game, player))
 
 
 def changes_damage_results(game: Game, player: str) -> bool:
     """Whether damage dealt to the player now causes something other than
     the loss of that much life (119.8, 120.4c)."""
-    return any(
-        rule.cant_lose or rule.damage_causes_no_loss or rule.damage_floor is not None
+    return not can_lose(game, player) or any(
+        rule.damage_causes_no_loss or rule.damage_floor is not None
         for rule in rules_for(game, player)
     )
 
@@ -120,7 +127,7 @@ def loss_from_damage(game: Game, player: str, amount: int) -> tuple[int, str]:
     """120.3a as modified by the effects on its result (119.8, 120.4c): how
     much life ``amount`` damage makes the player lose, and the rule why."""
     rules = rules_for(game, player)
-    if any(rule.cant_lose for rule in rules):
+    if not can_lose(game, player):
         return 0, "119.8"
     if any(rule.damage_causes_no_loss for rule in rules):
         return 0, "120.4c"

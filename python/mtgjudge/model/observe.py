@@ -129,7 +129,7 @@ PLAYERS: dict[str, Callable[[Game, str], Any]] = {
     "mana_pool": _mana_pool,
     "discarded": lambda game, player: game.history.discarded.get(player, 0),
     # 122.1f: a player's poison counters.
-    "poison": lambda game, player: game.players[player].counters.get("poison", 0),
+    "poison": lambda game, player: game.players[player].poison,
 }
 
 #: Observations of each object named, as it is now.

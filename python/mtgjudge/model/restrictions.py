@@ -228,8 +228,12 @@ def check_attackers(game: Game, attacks: list[tuple[GameObject, str]]) -> None:
     fault = attack_fault(game, attacks)
     if fault is not None:
         raise IllegalAttackError(fault[2], rule=fault[1], fault=fault[0])
-    active = game.turn.active_player
-    mine = [obj for obj in game.battlefield() if _is_creature(game, obj, active)]
+    # 805.10b: the active team has one combined attack.
+    mine = [
+        obj
+        for obj in game.battlefield()
+        if any(_is_creature(game, obj, player) for player in _active_team(game))
+    ]
     requirements = {obj.serial: _attack_requirements(game, obj) for obj in mine}
     if not any(requirements.values()):
         return
@@ -257,7 +261,8 @@ def _most_attack_requirements(
     targets += [
         obj.ref
         for obj in game.battlefield()
-        if "planeswalker" in game.characteristics(obj).types and game.controller(obj) != active
+        if "planeswalker" in game.characteristics(obj).types
+        and not game.is_active(game.controller(obj))
     ]
     options: list[list[str | None]] = []
     for obj in mine:
@@ -525,3 +530,8 @@ def _source(game: Game, effect: ContinuousEffect) -> str:
         if source is not None:
             return f"a static ability of {source.name}"
     return f"an effect: {effect.description}" if effect.description else "an effect"
+
+
+def _active_team(game: Game) -> tuple[str, ...]:
+    """The active player, or in Two-Headed Giant the active team (805.4a)."""
+    return game.players[game.turn.active_player].team

@@ -27,7 +27,7 @@ from mtgjudge.model.timing import (
     SpellFilter,
     timing_restriction_from,
 )
-from mtgjudge.protocol.vocabulary import SETUP_ZONES
+from mtgjudge.protocol.vocabulary import SETUP_ZONES, starting_life
 
 
 def pt_change(text: str) -> tuple[int, int]:
@@ -104,6 +104,7 @@ def condition_from(spec: dict[str, Any] | None) -> Condition | None:
             object_filter(spec["entered_this_turn"]) if "entered_this_turn" in spec else None
         ),
         a_creature_died_this_turn=spec.get("a_creature_died_this_turn", False),
+        you_gained_life_this_turn=spec.get("you_gained_life_this_turn"),
         your_turn=spec.get("your_turn", False),
         cards_in_your_graveyard=(
             (
@@ -510,8 +511,11 @@ def game_object(ref: str, spec: dict[str, Any], zone: str) -> GameObject:
 
 def build_game(setup: dict[str, Any]) -> Game:
     """A game in the state a setup describes."""
+    teams = setup.get("teams", [])
     players = [
-        Player(entry) if isinstance(entry, str) else Player(entry["name"], entry.get("life", 20))
+        Player(entry, starting_life(setup, entry))
+        if isinstance(entry, str)
+        else Player(entry["name"], entry.get("life", starting_life(setup, entry["name"])))
         for entry in setup["players"]
     ]
     game = Game(
@@ -525,9 +529,11 @@ def build_game(setup: dict[str, Any]) -> Game:
             game.players[entry["name"]].mana_pool = cost.parse_pool(entry["mana"])
         if isinstance(entry, dict) and entry.get("poison"):
             # 122.1f: poison counters the player already has.
-            game.players[entry["name"]].counters["poison"] = entry["poison"]
+            game.players[entry["name"]].poison = entry["poison"]
         if isinstance(entry, dict) and "dungeons_completed" in entry:
             game.players[entry["name"]].dungeons_completed = tuple(entry["dungeons_completed"])
+    if teams:
+        game.form_teams(teams)
     for zone in SETUP_ZONES:
         for ref, spec in setup.get(zone, {}).items():
             game.add_object(game_object(ref, spec, zone))

@@ -51,7 +51,7 @@ def player_keywords(game: Game, player: str) -> frozenset[str]:
             if (
                 grant.players == "each"
                 or (grant.players == "you" and player == you)
-                or (grant.players == "opponents" and player != you)
+                or (grant.players == "opponents" and not game.teammates(player, you))
             ):
                 found |= grant.keywords
     return frozenset(found)
@@ -166,7 +166,7 @@ class TargetSpec:
             fits = (
                 self.player == "any"
                 or (self.player == "you" and ref == you)
-                or (self.player == "opponents" and ref != you)
+                or (self.player == "opponents" and not game.teammates(ref, you))
             )
             return "player" if fits else None
         obj = game.obj(ref)
@@ -178,7 +178,9 @@ class TargetSpec:
         if card is None or obj.zone != card.zone:
             return None
         whose = card.owner
-        if (whose == "you" and obj.owner != you) or (whose == "opponents" and obj.owner == you):
+        if (whose == "you" and obj.owner != you) or (
+            whose == "opponents" and game.teammates(obj.owner, you)
+        ):
             return None
         from mtgjudge.model import cost
 

@@ -96,9 +96,9 @@ class Prohibition:
     def binds(self, game: Game, player: str, controller: str) -> bool:
         if self.players == "you" and player != controller:
             return False
-        if self.players == "opponents" and player == controller:
+        if self.players == "opponents" and game.teammates(player, controller):  # 102.3
             return False
-        return not self.during_your_turn or game.turn.active_player == controller
+        return not self.during_your_turn or game.is_active(controller)  # 805.4a
 
 
 def prohibited_from_casting(

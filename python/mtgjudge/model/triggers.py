@@ -673,7 +673,7 @@ def _recipient_fits(game: Game, to: str | None, event: DamageEvent, you: str) ->
     if to == "player":
         return event.kind == "player"
     if to == "opponent":
-        return event.kind == "player" and event.recipient != you
+        return event.kind == "player" and not game.teammates(event.recipient, you)
     if to == "you":
         return event.kind == "player" and event.recipient == you
     return event.kind == to

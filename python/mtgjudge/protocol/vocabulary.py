@@ -356,11 +356,24 @@ OBSERVATIONS: dict[str, str] = {
 #: The keys of a setup.
 SETUP_KEYS = (
     "players",
+    "teams",
     "active_player",
     "step",
     "day_night",
     *SETUP_ZONES,
 )
+
+
+def starting_life(setup: dict, player: str) -> int:
+    """A player's life total when the setup gives none: 20 (103.4), or in
+    Two-Headed Giant the team's 30 (103.4a, 810.4), 15 more for each player of the
+    team beyond the second (810.11)."""
+    for team in setup.get("teams", ()):
+        if player in team:
+            return 30 + 15 * max(len(team) - 2, 0)
+    return 20
+
+
 #: The keys of a player's entry in a setup, besides ``name``.
 PLAYER_KEYS = ("life", "mana", "dungeons_completed", "poison")
 #: The keys of an object in a setup: its characteristics, its status, and
@@ -493,6 +506,7 @@ STATE_ACTIONS = (
     "add_mana",
     "attach",
     "tap",
+    "transform",
     "untap",
     "untap_all",
     "add_phases",

@@ -52,7 +52,12 @@ from mtgjudge.keywords import KEYWORDS as _KERNEL_KEYWORDS
 #: their theme (THEMES) and as damage sources' keywords, not among these:
 #: drawn everywhere, they make the shrinker's work on other keywords'
 #: failures several times longer.
-KEYWORDS: tuple[str, ...] = tuple(k for k in _KERNEL_KEYWORDS if k not in ("infect", "wither"))
+#: Exalted (702.83) is left out too: the kernel carries its bit, but its
+#: triggered ability is the game model's, so a combat the kernel resolves
+#: (the fuzzer's expected values) can't show it.
+KEYWORDS: tuple[str, ...] = tuple(
+    k for k in _KERNEL_KEYWORDS if k not in ("infect", "wither", "exalted")
+)
 
 #: Keywords a keyword counter can be (122.1b): all but defender, infect and wither.
 COUNTER_KEYWORDS: tuple[str, ...] = tuple(k for k in KEYWORDS if k in _COUNTER_KEYWORDS)
