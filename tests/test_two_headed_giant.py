@@ -135,3 +135,85 @@ def test_each_player_of_the_active_team_untaps_and_draws(tmp_path):
     assert game.is_active("Andy")
     assert not game.obj("bears").tapped and not game.obj("armodon").tapped
     assert game.obj("alice_card").zone == "hand" and game.obj("andy_card").zone == "hand"
+
+
+TEAMMATE_CARDS = """
+[setup.hand.andys_sorcery]
+owner = "Andy"
+types = ["sorcery"]
+resolve = [{ deal_damage = { to_players = "opponents", amount = 2 } }]
+
+[setup.hand.andys_land]
+owner = "Andy"
+types = ["land"]
+
+[setup.battlefield.andys_altar]
+controller = "Andy"
+types = ["enchantment"]
+triggers = [{ event = "beginning_of_your_upkeep", do = [{ gain_life = { Andy = 1 } }], description = "you gain 1 life" }]
+"""
+
+
+def _teammate_game(tmp_path, actions: str):
+    text = HEAD % (PLAYERS, TEAMS) + TEAMMATE_CARDS
+    for owner in ("Alice", "Andy", "Bob", "Beth"):
+        text += f'\n[setup.library.{owner.lower()}_card]\nowner = "{owner}"\ntypes = ["land"]\n'
+    return game_after(load_test_ruling(tmp_path, text + placeholder_probe(actions)))
+
+
+def test_the_teammate_casts_sorceries_and_plays_lands_in_the_teams_turn(tmp_path):
+    # 805.4a, 805.4c, 805.5a: it is Andy's team's turn, so his own too. His
+    # spell's "each opponent" is Bob and Beth, not his teammate (102.3).
+    game = _teammate_game(
+        tmp_path,
+        '[{ cast = { card = "andys_sorcery", player = "Andy" } }, { resolve = 1 },'
+        ' { play_land = { card = "andys_land", player = "Andy" } }]',
+    )
+    assert game.obj("andys_land").zone == "battlefield"
+    # 2 to Bob and 2 to Beth, from the team's 30; Alice and Andy lose none.
+    assert [game.players[p].life for p in ("Alice", "Andy", "Bob", "Beth")] == [30, 30, 26, 26]
+
+
+def test_the_teammates_your_upkeep_ability_triggers(tmp_path):
+    # 805.4a: the team's upkeep is Andy's too. Bob and Beth's turn comes
+    # first, where it doesn't trigger; then Alice and Andy's, where it does.
+    game = _teammate_game(
+        tmp_path, '[{ next_turn = "upkeep" }, { next_turn = "upkeep" }, { resolve = 1 }]'
+    )
+    assert game.players["Andy"].life == 31
+
+
+def test_a_teammates_extra_turn_is_the_teams(tmp_path):
+    # 805.8: Andy's extra turn is taken by his team, after this one.
+    game = _teammate_game(tmp_path, '[{ extra_turns = { Andy = 1 } }, { next_turn = "upkeep" }]')
+    assert game.is_active("Alice") and game.is_active("Andy")
+    assert not game.is_active("Bob")
+
+
+@pytest.mark.parametrize(
+    "teams",
+    [
+        [],
+        [[0, 1, 2, 3]],
+        [[0, 1], [2]],
+        [[0, 1], [1, 2]],
+        [[0, 1], [2, 9]],
+        [[0, 1], [2, 3], []],
+        [[0, 1]],
+    ],
+)
+def test_the_kernel_refuses_teams_that_arent_two_headed_giants(teams):
+    # 810.1, 810.11: equal teams of two or more, every player on one.
+    from mtgjudge import _core
+    from mtgjudge.reference.combat import Combat as Reference
+
+    for combat in (_core.Combat([30, 30, 30, 30]), Reference([30, 30, 30, 30])):
+        with pytest.raises(InvalidInputError):
+            combat.set_teams(teams)
+
+
+def test_the_kernel_refuses_teammates_with_different_life():
+    from mtgjudge import _core
+
+    with pytest.raises(InvalidInputError, match=r"810\.4"):
+        _core.Combat([30, 20, 30, 30]).set_teams([[0, 1], [2, 3]])

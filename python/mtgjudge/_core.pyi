@@ -163,7 +163,11 @@ class Combat:
         """Two-Headed Giant (810): each list is a team, by player index.
         Teammates, who must hold the same life total and poison counters,
         share them from now on (810.4, 810.10), attack and block as a team
-        (805.10) and lose together (810.8a). InvalidInputError otherwise."""
+        (805.10) and lose together (810.8a); "can't gain life", "can't lose
+        life" and "can't get poison counters" hold for the whole team (810.9g,
+        810.9h, 810.10c). InvalidInputError unless there are two or more
+        teams of the same size, two or more players each, with every player
+        on one, and attackers haven't been declared."""
     def set_poison(self, player: int, count: int) -> None:
         """Sets the player's poison counters (122.1f): the team's, for a
         player on one (810.10)."""

@@ -60,9 +60,13 @@ def _check_teams(setup: dict[str, Any], players: set[str]) -> None:
         raise FormatProblem("setup.teams", "expected teams of the same size (810.1, 810.11)")
     entries = {entry["name"]: entry for entry in setup["players"] if isinstance(entry, dict)}
     for index, team in enumerate(teams):
-        for key in ("life", "poison"):
-            given = {entries.get(name, {}).get(key) for name in team}
-            if len(given) > 1:
+        totals = {
+            # Life not given is the team's starting total; poison none.
+            "life": {entries.get(n, {}).get("life", words.starting_life(setup, n)) for n in team},
+            "poison": {entries.get(n, {}).get("poison", 0) for n in team},
+        }
+        for key, values in totals.items():
+            if len(values) > 1:
                 raise FormatProblem(
                     f"setup.teams[{index}].{key}",
                     f"expected the same {key} for each player of the team, which shares it "

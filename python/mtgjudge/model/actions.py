@@ -262,7 +262,7 @@ def _deal_damage(game: Game, args: dict[str, Any], context: Context) -> None:
         recipients += [
             p
             for p, player in game.players.items()
-            if not player.has_lost and replacement.player_fits(args["to_players"], p, you)
+            if not player.has_lost and replacement.player_fits(game, args["to_players"], p, you)
         ]
     if "to_each" in args:
         # 608.2h: the permanents that fit as the effect applies.

@@ -237,12 +237,11 @@ def _check_timing(
     if ability.timing != "sorcery":
         return
     rule = "606.3" if ability.is_loyalty else "602.5d"
-    turn = game.turn
-    if turn.active_player != player:
+    if not game.is_active(player):  # 805.4a
         raise _refuse(
             "it may be activated only during its controller's turn", rule, "not_your_turn"
         )
-    if not turn.is_main_phase():
+    if not game.turn.is_main_phase():
         raise _refuse("it may be activated only during a main phase", rule, "not_main_phase")
     if game.stack_items():
         raise _refuse("it may be activated only while the stack is empty", rule, "stack_not_empty")

@@ -959,7 +959,9 @@ def enter_blocking(game: Game, obj: GameObject, attacker_ref: str) -> None:
         return never("509.4a", f"{attacker.name} isn't attacking")
     if "creature" not in current.types:
         return never("506.3a", "it isn't a creature")
-    if current.controller != restrictions.defending_player(game, attacker):
+    defending = restrictions.defending_player(game, attacker)
+    # 805.10d: or, in Two-Headed Giant, that player's teammate.
+    if defending is None or not game.teammates(defending, current.controller):
         return never("509.4a", f"{current.controller} isn't a defending player for {attacker.name}")
     if not record.blockers_declared:
         raise InvalidInputError(

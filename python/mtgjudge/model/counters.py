@@ -111,11 +111,11 @@ def _applies_to_object(game: Game, active: ActiveCounterRule, obj: GameObject) -
     )
 
 
-def _applies_to_player(active: ActiveCounterRule, player: str) -> bool:
+def _applies_to_player(game: Game, active: ActiveCounterRule, player: str) -> bool:
     rule = active.rule
     if (player, 0) in rule.to_objects:
         return True
-    return rule.players is not None and player_fits(rule.players, player, active.you)
+    return rule.players is not None and player_fits(game, rule.players, player, active.you)
 
 
 def _rules_for_object(game: Game, obj: GameObject, kind: str) -> list[ActiveCounterRule]:
@@ -132,7 +132,7 @@ def _rules_for_player(game: Game, player: str, kind: str) -> list[ActiveCounterR
     return [
         active
         for active in _active(game)
-        if active.rule.about(kind) and _applies_to_player(active, player)
+        if active.rule.about(kind) and _applies_to_player(game, active, player)
     ]
 
 

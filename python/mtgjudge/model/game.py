@@ -298,6 +298,11 @@ class Game:
         """Two-Headed Giant (810.1, 810.2): each team shares one life total
         (810.4) and its poison counters (810.10), so its players must start
         with the same ones, and takes its turns together (805.4)."""
+        seated = [name for team in teams for name in team]
+        if sorted(seated) != sorted(self.players) or len({len(team) for team in teams}) > 1:
+            raise InvalidInputError(
+                "teams: every player on exactly one team, the teams of the same size (810.1)"
+            )
         for team in teams:
             members = [self.players[name] for name in team]
             if len({(p.life, p.poison) for p in members}) > 1:
@@ -1067,7 +1072,7 @@ class Game:
             ):
                 key = (source.serial, index)
                 if key in self._replacing_draws or not replacement.player_fits(
-                    players, player, you
+                    self, players, player, you
                 ):
                     continue
                 if condition is not None and not condition.holds(self, you, source.serial):
@@ -1182,9 +1187,13 @@ class Game:
         proceeds past it as though it didn't exist: nothing scheduled for
         it happens (614.10a). Each skip effect is used up by one occurrence
         (614.10a: two effects skip the next two)."""
-        wanted = (self.turn.active_player, self.turn.position)
-        if wanted not in self.skips:
+        # 805.8: a skip of a player's step is their team's.
+        found = [
+            skip for skip in self.skips if skip[1] == self.turn.position and self.is_active(skip[0])
+        ]
+        if not found:
             return False
+        wanted = found[0]
         self.skips.remove(wanted)
         self.turn.history.pop()
         self.note("614.10", f"{wanted[0]} skips their {wanted[1].replace('_', ' ')} step")
@@ -1217,9 +1226,12 @@ class Game:
         active = self.turn.active_player
         # 500.7: the most recently created extra turn (of a player still in
         # the game) is taken first; the normal order then goes on where it was.
-        extra = [i for i, name in enumerate(self.extra_turns) if name in order]
+        # 805.8: a player's extra turn is their team's.
+        extra = [
+            i for i, name in enumerate(self.extra_turns) if self.players[name].team[0] in order
+        ]
         if extra:
-            following = self.extra_turns.pop(extra[-1])
+            following = self.players[self.extra_turns.pop(extra[-1])].team[0]
         else:
             normal = self.players[self.normal_turn_player].team[0]
             following = (
@@ -1232,7 +1244,9 @@ class Game:
         self.note("500.1", f"{following}'s {'extra ' if extra else ''}turn begins")
         # 611.2a, 701.15a: effects that last "until your next turn" end.
         self.effects = [
-            e for e in self.effects if e.duration != "your_next_turn" or e.you != following
+            e
+            for e in self.effects
+            if e.duration != "your_next_turn" or not self.teammates(following, e.you)
         ]
         daynight.untap_step(self, active, self.turn_number - 1)
         # 302.6: what the new active player (or team, 805.4) controls is no
@@ -1331,7 +1345,9 @@ class Game:
             # upkeep of their controller's turn begins.
             active = self.turn.active_player
             self.effects = [
-                e for e in self.effects if e.duration != "your_next_upkeep" or e.you != active
+                e
+                for e in self.effects
+                if e.duration != "your_next_upkeep" or not self.teammates(active, e.you)
             ]
             # 503.1a: "at the beginning of the upkeep" abilities trigger, and
             # go on the stack before the active player gets priority.

@@ -47,12 +47,12 @@ def play_land(game: Game, player: str, card: GameObject) -> None:
             rule="305.1",
             fault="not_a_land",
         )
-    turn = game.turn
-    if turn.active_player != player:
+    # 805.4c: each player on the active team may play a land.
+    if not game.is_active(player):
         raise IllegalLandPlayError(
             f"it isn't {player}'s turn: they can't play a land", rule="305.3", fault="not_your_turn"
         )
-    if not turn.is_main_phase():
+    if not game.turn.is_main_phase():
         raise IllegalLandPlayError(
             "a land is played only during a main phase", rule="305.1", fault="not_main_phase"
         )

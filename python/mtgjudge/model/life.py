@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from mtgjudge.model import replacement
 from mtgjudge.model.effects import Condition
 
 if TYPE_CHECKING:
@@ -66,14 +67,6 @@ class ActiveLifeRule:
     timestamp: int
 
 
-def _fits(wanted: str, player: str, you: str) -> bool:
-    if wanted == "you":
-        return player == you
-    if wanted == "opponents":
-        return player != you
-    return wanted == "any"
-
-
 def _active(game: Game) -> list[ActiveLifeRule]:
     found = [
         ActiveLifeRule(rule, game.controller(obj), obj.serial, obj.timestamp)
@@ -89,7 +82,7 @@ def rules_for(game: Game, player: str) -> list[LifeRule]:
         active.rule
         for active in _active(game)
         if isinstance(active.rule, LifeRule)
-        and _fits(active.rule.players, player, active.you)
+        and replacement.player_fits(game, active.rule.players, player, active.you)
         and (
             active.rule.condition is None
             or active.rule.condition.holds(game, active.you, active.source_serial)
@@ -153,7 +146,7 @@ def replaced_gain(
         active
         for active in _active(game)
         if isinstance(active.rule, LifeGainReplacement)
-        and _fits(active.rule.players, player, active.you)
+        and replacement.player_fits(game, active.rule.players, player, active.you)
     ][:MAX_GAIN_REPLACEMENTS]
     for active in replacements:
         rule = active.rule

@@ -65,7 +65,7 @@ class DamageFilter:
             return True
         if piece.recipient in game.players:
             return (
-                player_fits(self.to_players, piece.recipient, effect.you)
+                player_fits(game, self.to_players, piece.recipient, effect.you)
                 or (piece.recipient, 0) in self.to_objects
             )
         recipient = game.obj(piece.recipient)
@@ -96,12 +96,13 @@ def _source_fits(
     )
 
 
-def player_fits(wanted: str | None, player: str, you: str) -> bool:
-    """Whether a player is "you", an opponent or any player, as wanted."""
+def player_fits(game: Game, wanted: str | None, player: str, you: str) -> bool:
+    """Whether a player is "you", an opponent or any player, as wanted; in
+    Two-Headed Giant a teammate is no opponent (102.3)."""
     if wanted == "you":
         return player == you
     if wanted == "opponents":
-        return player != you
+        return not game.teammates(player, you)
     return wanted == "any"
 
 
@@ -204,7 +205,7 @@ def begin_until_end_of_turn(
     its own (615.7, 615.11)."""
     parts = [effect]
     if effect.shield is not None:
-        players = [p for p in game.players if player_fits(to_players, p, you)]
+        players = [p for p in game.players if player_fits(game, to_players, p, you)]
         parts = [
             replace(effect, damage=replace(effect.damage, to_players=None, to_objects=(target,)))
             for target in [*((player, 0) for player in players), *named]

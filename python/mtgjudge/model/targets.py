@@ -92,8 +92,8 @@ def untargetable(
             "702.18a",
             f"{name} has shroud: it can't be the target of spells or abilities",
         )
-    if controller == you:
-        return None
+    if game.teammates(controller, you):
+        return None  # 702.11b, 702.11c: hexproof stops opponents (102.3)
     if "hexproof" in keywords:
         # 702.11b (a permanent), 702.11c (a player): not of spells or
         # abilities an opponent controls.

@@ -265,14 +265,14 @@ def check_may_begin_casting(
     if obj.flash_for_extra_cost is not None and pays_flash_cost:
         return f"601.3c: it may be cast as though it had flash by paying {obj.flash_for_extra_cost} more"
     # 117.1a, 307.1: a noninstant spell during its caster's main phase, with the stack empty.
-    turn = game.turn
-    if turn.active_player != player:
+    # 805.4a: in Two-Headed Giant the caster's team's turn.
+    if not game.is_active(player):
         raise IllegalCastError(
             f"{' // '.join(qualities.names)} can be cast only during its caster's own turn (or with flash)",
             rule="307.1" if "sorcery" in qualities.types else "117.1a",
             fault="not_your_turn",
         )
-    if not turn.is_main_phase():
+    if not game.turn.is_main_phase():
         raise IllegalCastError(
             f"{' // '.join(qualities.names)} can be cast only during a main phase (or with flash)",
             rule="307.1" if "sorcery" in qualities.types else "117.1a",
@@ -390,7 +390,7 @@ def timing_refusal(
     or activating the ability now (506.7, 506.7g), or ``None`` if it allows
     it."""
     turn = game.turn
-    if restriction.your_turn and turn.active_player != player:
+    if restriction.your_turn and not game.is_active(player):  # 805.4a
         # 506.7c: "during your combat phase"; otherwise an effect (its own
         # text) that prohibits casting it (601.3) or activating it (602.5).
         rule = "506.7c" if restriction.during_combat else ("602.5" if ability else "601.3")

@@ -908,9 +908,11 @@ def life_gained(game: Game, gains: list[tuple[str, int]]) -> None:
             for index, (player, amount) in enumerate(gains):
                 if amount <= 0:
                     continue  # 119.9: gaining 0 life isn't a life-gain event
-                mine = player == watcher.controller
-                if mine != (ability.when == "you_gain_life"):
-                    continue
+                if ability.when == "you_gain_life":
+                    if player != watcher.controller:
+                        continue
+                elif game.teammates(player, watcher.controller):
+                    continue  # 102.3: a teammate is no opponent
                 if ability.first_time_each_turn and _gained_earlier(game, player, gains, index):
                     continue
                 _trigger(
@@ -1077,7 +1079,8 @@ def step_began(game: Game, position: str) -> None:
     for watcher in _watchers(game, ("battlefield",)):
         for ability in _abilities(watcher, each):
             _trigger(game, watcher, ability, what=f" (the beginning of the {what})")
-        if watcher.controller == game.turn.active_player:
+        # 805.4a: a teammate's permanents see "your" step on the team's turn.
+        if game.is_active(watcher.controller):
             for ability in _abilities(watcher, yours):
                 _trigger(
                     game, watcher, ability, what=f" (the beginning of the {what} on your turn)"
@@ -1099,7 +1102,7 @@ def main_phase_began(game: Game, number: int) -> None:
         return
     ordinal = "first" if number == 1 else "second"
     for watcher in _watchers(game, ("battlefield",)):
-        if watcher.controller == game.turn.active_player:
+        if game.is_active(watcher.controller):  # 805.4a
             for ability in _abilities(watcher, event):
                 _trigger(
                     game, watcher, ability, what=f" (the beginning of your {ordinal} main phase)"

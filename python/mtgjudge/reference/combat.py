@@ -426,9 +426,11 @@ class Combat:
         """810.1: the teams of a Two-Headed Giant game. Teammates share a
         life total (810.4) and poison counters (810.10), so they must
         start with the same ones."""
-        self.assigned = None
-        if len(teams) > len(self.players):
-            _raise([_bad_input(f"teams: {len(teams)} teams for {len(self.players)} players")])
+        sizes = {len(team) for team in teams}
+        if len(teams) < 2 or len(sizes) > 1 or min(sizes) < 2:
+            _raise([_bad_input("teams: two or more teams of the same size, two or more each")])
+        if self.attacked:
+            _raise([_bad_input("teams: they are formed before attackers are declared")])
         seen: set[int] = set()
         for number, members in enumerate(teams):
             for member in members:
@@ -440,6 +442,9 @@ class Combat:
             totals = {(self.players[m].life, self.players[m].poison) for m in members}
             if len(totals) > 1:
                 _raise([_bad_input(f"teams[{number}]: teammates share one life total")])
+        if len(seen) != len(self.players):
+            _raise([_bad_input("teams: expected every player on a team (810.1)")])
+        self.assigned = None
         for player in self.players:
             player.team = None
         for number, members in enumerate(teams):
@@ -1271,14 +1276,15 @@ class Combat:
             events.damage.append((shown, recipient, amount, step))
             kind, index = recipient
             if kind == "player":
-                player = self.players[index]
+                team = [self.players[m] for m in self._team(index)]
                 if dealer.has("infect"):
-                    if player.can_get_poison:
+                    # 810.10c: no teammate of a player who can't get them can.
+                    if all(member.can_get_poison for member in team):
                         # 120.3b, 702.90b; 810.10: a team shares them.
                         for member in self._team(index):
                             self.players[member].poison += amount
-                elif player.can_lose_life:
-                    self._gain_or_lose(index, -amount)  # 120.3a; 119.8
+                elif all(member.can_lose_life for member in team):
+                    self._gain_or_lose(index, -amount)  # 120.3a; 119.8, 810.9h
             elif kind == "creature":
                 target = self.creatures[index]
                 if dealer.has("infect") or dealer.has("wither"):
@@ -1300,8 +1306,8 @@ class Combat:
                 controller, shown = source.controller, None
             else:
                 controller, shown = self.creatures[source].controller, source
-            if not self.players[controller].can_gain_life:
-                continue  # 119.7
+            if not all(self.players[m].can_gain_life for m in self._team(controller)):
+                continue  # 119.7, 810.9g
             self._gain_or_lose(controller, amount)
             events.life_gains.append((controller, amount, shown, step))
 

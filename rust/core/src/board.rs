@@ -359,6 +359,17 @@ impl Board {
             .map(|(_, state)| state)
     }
 
+    /// Whether `allows` holds for the player and each teammate: in
+    /// Two-Headed Giant "can't gain life", "can't lose life" and "can't get
+    /// poison counters" hold for the whole team (810.9g, 810.9h, 810.10c).
+    pub fn team_allows(&self, player: PlayerId, allows: impl Fn(&Player) -> bool) -> bool {
+        let team = self.player(player).and_then(|state| state.team);
+        self.players.iter().enumerate().all(|(index, state)| {
+            let member = index == usize::from(player) || (team.is_some() && state.team == team);
+            !member || allows(state)
+        })
+    }
+
     /// The player's life total changes by `change`. In Two-Headed Giant the
     /// player gains or loses the life, and the result is applied to the
     /// team's shared total, which each teammate holds (810.9).

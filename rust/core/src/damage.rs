@@ -313,13 +313,12 @@ fn deal_one(
     });
     match recipient {
         Recipient::Player(index) => {
-            let player = &board.players[usize::from(index)];
             if infect {
                 // 120.3b, 702.90b: poison counters instead of life loss.
-                if player.can_get_poison {
+                if board.team_allows(index, |player| player.can_get_poison) {
                     board.add_poison(index, amount);
                 }
-            } else if player.can_lose_life {
+            } else if board.team_allows(index, |player| player.can_lose_life) {
                 // 120.3a; 119.8: no loss for a player who can't lose life.
                 board.change_life(index, amount.saturating_neg());
             }
@@ -342,9 +341,8 @@ fn deal_one(
     }
     // 120.3f, 702.15b: one life gain per source (702.15e); 119.7: none for
     // a player who can't gain life.
-    let gains = board
-        .player(source.controller)
-        .is_some_and(|player| player.can_gain_life);
+    let gains = board.player(source.controller).is_some()
+        && board.team_allows(source.controller, |player| player.can_gain_life);
     if !(lifelink && gains) {
         return;
     }

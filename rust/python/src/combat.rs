@@ -526,13 +526,20 @@ impl PyCombat {
     /// team's players must already hold the same life total and poison
     /// counters, which they share from now on (810.4, 810.10).
     fn set_teams(&mut self, teams: Vec<Vec<u8>>) -> PyResult<()> {
-        self.combat.forget_assignment();
         let players = self.board.players.len();
-        if teams.len() > players {
-            return Err(invalid_input(format!(
-                "teams: {} teams for {players} players",
-                teams.len()
-            )));
+        // 810.1, 810.11: two or more teams of the same size, at least two
+        // players each, with every player on one.
+        let size = teams.first().map_or(0, Vec::len);
+        if teams.len() < 2 || size < 2 || teams.iter().any(|team| team.len() != size) {
+            return Err(invalid_input(
+                "teams: expected two or more teams of the same size, two or more players each \
+                 (810.1, 810.11)",
+            ));
+        }
+        if self.combat.attacked {
+            return Err(invalid_input(
+                "teams: they are formed before attackers are declared",
+            ));
         }
         let mut team_of = vec![None; players];
         for (team, members) in teams.iter().enumerate() {
@@ -547,22 +554,25 @@ impl PyCombat {
                 }
                 *slot = Some(team as u8);
             }
-            let first = members
-                .first()
-                .map(|&player| self.board.players[usize::from(player)]);
-            if let Some(first) = first {
-                let shared = members.iter().all(|&player| {
-                    let state = self.board.players[usize::from(player)];
-                    (state.life, state.poison) == (first.life, first.poison)
-                });
-                if !shared {
-                    return Err(invalid_input(format!(
-                        "teams[{team}]: teammates share one life total and their poison \
-                         counters (810.4, 810.10), so they must start with the same"
-                    )));
-                }
+            let first = self.board.players[usize::from(members[0])];
+            let shared = members.iter().all(|&player| {
+                let state = self.board.players[usize::from(player)];
+                (state.life, state.poison, state.has_lost)
+                    == (first.life, first.poison, first.has_lost)
+            });
+            if !shared {
+                return Err(invalid_input(format!(
+                    "teams[{team}]: teammates share one life total and their poison \
+                     counters (810.4, 810.10), so they must start with the same"
+                )));
             }
         }
+        if team_of.iter().any(Option::is_none) {
+            return Err(invalid_input(
+                "teams: expected every player on a team (810.1)",
+            ));
+        }
+        self.combat.forget_assignment();
         for (state, team) in self.board.players.iter_mut().zip(team_of) {
             state.team = team;
         }

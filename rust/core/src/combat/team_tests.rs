@@ -289,3 +289,44 @@ fn a_player_who_loses_takes_their_team_out_of_the_game() {
         Some(GameResult::Won(BOB | BETH))
     ));
 }
+
+#[test]
+fn a_teammate_who_cant_lose_life_keeps_the_team_from_losing_any() {
+    // 810.9h: Bob can't lose life, so no player on his team can: damage
+    // dealt to Beth is dealt but the team's total stays (119.8).
+    let mut players = two_headed_giant(30);
+    players[usize::from(BOB)].can_lose_life = false;
+    let mut board = Board {
+        players,
+        creatures: vec![creature(ALICE, 3, 3, &[])],
+        planeswalkers: vec![],
+    };
+    let mut combat = Combat::new();
+    combat
+        .declare_attackers(&mut board, ALICE, &[(0, at(BETH))])
+        .unwrap();
+    combat.declare_blockers(&board, &[]).unwrap();
+    let log = resolve(&mut combat, &mut board);
+    assert_eq!(log.damage.len(), 1);
+    assert_eq!(lives(&board), [30, 30, 30, 30]);
+}
+
+#[test]
+fn a_teammate_who_cant_gain_life_keeps_lifelink_from_gaining() {
+    // 810.9g: Alice can't gain life, so Andy's lifelink gains nothing.
+    let mut players = two_headed_giant(30);
+    players[usize::from(ALICE)].can_gain_life = false;
+    let mut board = Board {
+        players,
+        creatures: vec![creature(ANDY, 2, 2, &[Keyword::Lifelink])],
+        planeswalkers: vec![],
+    };
+    let mut combat = Combat::new();
+    combat
+        .declare_attackers(&mut board, ALICE, &[(0, at(BOB))])
+        .unwrap();
+    combat.declare_blockers(&board, &[]).unwrap();
+    let log = resolve(&mut combat, &mut board);
+    assert!(log.life_gains.is_empty());
+    assert_eq!(lives(&board), [30, 30, 28, 28]);
+}
