@@ -176,7 +176,16 @@ def check_conservation(scenario: dict[str, Any], engine: Any) -> None:
         if not record.ok or record.events is None:
             continue
         received: dict[tuple[str, int], int] = {}
-        for (_source, recipient), amount in _damage_by(record.events).items():
+        for (source, recipient), amount in _damage_by(record.events).items():
+            # 120.3b, 120.3d: damage from a source with infect (or, to a
+            # creature, wither) is counters, not life lost or damage marked.
+            dealer = record.before.creatures[source] if source is not None else None
+            kind = recipient[0]
+            if dealer is not None and (
+                (kind in ("player", "creature") and dealer.has("infect"))
+                or (kind == "creature" and dealer.has("wither"))
+            ):
+                continue
             received[recipient] = received.get(recipient, 0) + amount
         gains: dict[int, int] = {}
         for player, amount, _source, _step in record.events[2]:
