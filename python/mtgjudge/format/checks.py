@@ -51,13 +51,9 @@ def _check_teams(setup: dict[str, Any], players: set[str]) -> None:
     """810.1, 810.11: equally sized teams with every player on one; 810.4,
     810.10: teammates give the same life total and poison counters."""
     teams = setup["teams"]
-    seated = [name for team in teams for name in team]
-    if sorted(seated) != sorted(players):
-        raise FormatProblem(
-            "setup.teams", "expected every player of the setup on exactly one team (810.1)"
-        )
-    if len({len(team) for team in teams}) > 1:
-        raise FormatProblem("setup.teams", "expected teams of the same size (810.1, 810.11)")
+    problem = words.seating_problem(players, teams)
+    if problem is not None:
+        raise FormatProblem("setup.teams", problem)
     entries = {entry["name"]: entry for entry in setup["players"] if isinstance(entry, dict)}
     for index, team in enumerate(teams):
         totals = {

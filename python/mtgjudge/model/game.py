@@ -29,7 +29,7 @@ from mtgjudge.model.objects import GameObject, new_serial
 from mtgjudge.model.timing import ActivePermission
 from mtgjudge.model.triggers import Triggered, TriggerRecord
 from mtgjudge.model.turn import PHASE_STEPS, Turn
-from mtgjudge.protocol.vocabulary import POSITIONS
+from mtgjudge.protocol.vocabulary import POSITIONS, seating_problem
 
 ZONES = ("battlefield", "graveyard", "exile", "hand", "library", "stack", "command")
 
@@ -298,11 +298,9 @@ class Game:
         """Two-Headed Giant (810.1, 810.2): each team shares one life total
         (810.4) and its poison counters (810.10), so its players must start
         with the same ones, and takes its turns together (805.4)."""
-        seated = [name for team in teams for name in team]
-        if sorted(seated) != sorted(self.players) or len({len(team) for team in teams}) > 1:
-            raise InvalidInputError(
-                "teams: every player on exactly one team, the teams of the same size (810.1)"
-            )
+        problem = seating_problem(self.players, teams)
+        if problem is not None:
+            raise InvalidInputError(f"teams: {problem}")
         for team in teams:
             members = [self.players[name] for name in team]
             if len({(p.life, p.poison) for p in members}) > 1:

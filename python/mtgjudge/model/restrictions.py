@@ -23,7 +23,7 @@ whatever fits while it lasts, creatures that enter later included.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -229,11 +229,7 @@ def check_attackers(game: Game, attacks: list[tuple[GameObject, str]]) -> None:
     if fault is not None:
         raise IllegalAttackError(fault[2], rule=fault[1], fault=fault[0])
     # 805.10b: the active team has one combined attack.
-    mine = [
-        obj
-        for obj in game.battlefield()
-        if any(_is_creature(game, obj, player) for player in _active_team(game))
-    ]
+    mine = [obj for obj in game.battlefield() if _is_creature(game, obj, game.is_active)]
     requirements = {obj.serial: _attack_requirements(game, obj) for obj in mine}
     if not any(requirements.values()):
         return
@@ -453,7 +449,7 @@ def check_blockers(game: Game, pairs: list[tuple[GameObject, GameObject]]) -> No
     theirs = [
         obj
         for obj in game.battlefield()
-        if any(_is_creature(game, obj, player) for player in defenders if player is not None)
+        if _is_creature(game, obj, lambda controller: controller in defenders)
     ]
     must = {
         obj.serial for obj in theirs if any("block" in rule.must for _, rule in _rules(game, obj))
@@ -508,9 +504,10 @@ def _rules_with_block_cost(game: Game, blocker: GameObject) -> bool:
 # ----- helpers -----
 
 
-def _is_creature(game: Game, obj: GameObject, controller: str) -> bool:
+def _is_creature(game: Game, obj: GameObject, controlled_by: Callable[[str], bool]) -> bool:
+    """A creature whose controller ``controlled_by`` accepts."""
     current = game.characteristics(obj)
-    return "creature" in current.types and current.controller == controller
+    return "creature" in current.types and controlled_by(current.controller)
 
 
 def _check_size(options: list[list[Any]]) -> None:
@@ -530,8 +527,3 @@ def _source(game: Game, effect: ContinuousEffect) -> str:
         if source is not None:
             return f"a static ability of {source.name}"
     return f"an effect: {effect.description}" if effect.description else "an effect"
-
-
-def _active_team(game: Game) -> tuple[str, ...]:
-    """The active player, or in Two-Headed Giant the active team (805.4a)."""
-    return game.players[game.turn.active_player].team

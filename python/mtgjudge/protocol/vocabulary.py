@@ -7,6 +7,8 @@ another language reads the same lists in ``docs/protocol.md``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 #: The protocol's version. A change that an engine could notice (a message's
 #: shape, the meaning of a word) bumps it.
 PROTOCOL_VERSION = 1
@@ -372,6 +374,17 @@ def starting_life(setup: dict, player: str) -> int:
         if player in team:
             return 30 + 15 * max(len(team) - 2, 0)
     return 20
+
+
+def seating_problem(players: Iterable[str], teams: list[list[str]]) -> str | None:
+    """What is wrong with a Two-Headed Giant seating, or None: every
+    player on exactly one team (810.1), the teams of the same size (810.1,
+    810.11)."""
+    if sorted(name for team in teams for name in team) != sorted(players):
+        return "expected every player of the setup on exactly one team (810.1)"
+    if len({len(team) for team in teams}) > 1:
+        return "expected teams of the same size (810.1, 810.11)"
+    return None
 
 
 #: The keys of a player's entry in a setup, besides ``name``.

@@ -94,6 +94,22 @@ impl DamageLog {
     }
 }
 
+/// 810.8a: if either player on a team loses, the team loses: each
+/// teammate of a loser logged from `first_loser` on loses too, and is
+/// logged after them.
+pub(crate) fn teams_lose_with(board: &mut Board, log: &mut DamageLog, first_loser: usize) {
+    for loser in first_loser..log.losers.len() {
+        let loser = log.losers[loser];
+        for index in 0..board.players.len() {
+            let id = index as PlayerId;
+            if !board.players[index].has_lost && board.same_team(loser, id) {
+                board.players[index].has_lost = true;
+                log.losers.push(id);
+            }
+        }
+    }
+}
+
 /// Performs the state-based actions that damage can cause (704.5a,
 /// 704.5f–i, with 702.12b), all at once (704.3). A creature with a
 /// regeneration shield that would be destroyed (704.5g, 704.5h, or both:
@@ -117,17 +133,7 @@ pub fn check_state_based_actions(board: &mut Board, log: &mut DamageLog) {
             log.losers.push(id);
         }
     }
-    // 810.8a: if either player on a team loses, the team loses.
-    for loser in first_loser..log.losers.len() {
-        let loser = log.losers[loser];
-        for index in 0..board.players.len() {
-            let id = index as PlayerId;
-            if !board.players[index].has_lost && board.same_team(loser, id) {
-                board.players[index].has_lost = true;
-                log.losers.push(id);
-            }
-        }
-    }
+    teams_lose_with(board, log, first_loser);
     for index in 0..board.creatures.len() {
         let creature = &mut board.creatures[index];
         if !creature.on_battlefield {

@@ -6,7 +6,8 @@ use crate::board::{Board, CreatureId, PlayerId, Recipient};
 use crate::combat::declare::defending_player;
 use crate::combat::error::AssignmentFault;
 use crate::damage::{
-    check_references, check_state_based_actions, deal_checked_damage, DamageAssignment, DamageLog,
+    check_references, check_state_based_actions, deal_checked_damage, teams_lose_with,
+    DamageAssignment, DamageLog,
 };
 use crate::keywords::Keyword;
 
@@ -261,16 +262,9 @@ impl Combat {
             return Err(CombatError::NotInGame { player });
         }
         state.has_lost = true;
+        let first_loser = log.losers.len();
         log.losers.push(player);
-        // 810.8a: the team loses with them.
-        let first_loser = log.losers.len() - 1;
-        for index in 0..board.players.len() {
-            let id = index as PlayerId;
-            if !board.players[index].has_lost && board.same_team(player, id) {
-                board.players[index].has_lost = true;
-                log.losers.push(id);
-            }
-        }
+        teams_lose_with(board, log, first_loser);
         let leaving = log.losers[first_loser..].to_vec();
         self.players_leave(board, &leaving);
         Ok(())
